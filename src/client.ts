@@ -1,0 +1,179 @@
+import { ConfigurationError } from './core/errors.js';
+import { type Logger, Transport } from './core/transport.js';
+import { MerchantResource } from './resources/merchant.js';
+import { PayInResource } from './resources/payin.js';
+import { PayOutResource } from './resources/payout.js';
+import { SandboxResource } from './resources/sandbox.js';
+import { TransactionsResource } from './resources/transactions.js';
+
+export type Environment = 'staging' | 'uat' | 'production';
+const ENVIRONMENTS: readonly Environment[] = ['staging', 'uat', 'production'];
+
+export interface PaymentClientOptions {
+  /** HTTP Basic user, issued by the service's support. */
+  username: string;
+  /** HTTP Basic password. */
+  password: string;
+  /** Merchant token, sent as `Token-Top`. */
+  token: string;
+  /** The environment's root address (it includes the API prefix); paths such as /api/v2/payin are joined to it. */
+  baseUrl: string;
+  /** Default 'staging'. 'production' disables the sandbox module. */
+  environment?: Environment;
+  /** Per attempt, headers and body included. Default 30,000. */
+  timeoutMs?: number;
+  /** Retries of safe calls (reads, sandbox confirm). Default 2. */
+  maxRetries?: number;
+  /** Custom fetch (proxies, undici agents, msw). */
+  fetch?: typeof fetch;
+  /** Client-side zod checks before sending. Default true. */
+  validateRequests?: boolean;
+  /** Fail with ResponseValidationError on responses that drift from the schemas. Default false. */
+  strictResponses?: boolean;
+  /** Receives one debug line per attempt; secrets and PII are never passed to it. */
+  logger?: Logger;
+  /** Appended to User-Agent, e.g. { name: 'acme-shop', version: '2.3.0' }. */
+  appInfo?: { name: string; version?: string };
+}
+
+/** Environment variables read by `PaymentClient.fromEnv()`. */
+export const ENV_VARS = {
+  username: 'PAYINOUT_USERNAME',
+  password: 'PAYINOUT_PASSWORD',
+  token: 'PAYINOUT_TOKEN',
+  baseUrl: 'PAYINOUT_BASE_URL',
+  environment: 'PAYINOUT_ENVIRONMENT',
+} as const;
+
+/**
+ * The payinout client. One instance per set of credentials; it is immutable and safe to share.
+ * @example
+ * const client = new PaymentClient({ username, password, token, baseUrl: 'https://…' });
+ * const balance = await client.merchant.getBalance();
+ */
+export class PaymentClient {
+  readonly payin: PayInResource;
+  readonly payout: PayOutResource;
+  readonly merchant: MerchantResource;
+  readonly transactions: TransactionsResource;
+  readonly sandbox: SandboxResource;
+  readonly baseUrl: string;
+  readonly environment: Environment;
+
+  constructor(options: PaymentClientOptions) {
+    checkOptions(options);
+    const environment = options.environment ?? 'staging';
+    const validateRequests = options.validateRequests ?? true;
+    const transport = new Transport({
+      baseUrl: options.baseUrl,
+      username: options.username,
+      password: options.password,
+      token: options.token,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      maxRetries: options.maxRetries ?? 2,
+      validateRequests,
+      strictResponses: options.strictResponses ?? false,
+      fetch: options.fetch,
+      logger: options.logger,
+      appInfo: options.appInfo,
+    });
+    this.baseUrl = options.baseUrl;
+    this.environment = environment;
+    this.payin = new PayInResource(transport);
+    this.payout = new PayOutResource(transport);
+    this.merchant = new MerchantResource(transport);
+    this.transactions = new TransactionsResource(transport);
+    this.sandbox = new SandboxResource(transport, {
+      production: environment === 'production',
+      validateRequests,
+    });
+    Object.freeze(this);
+  }
+
+  /**
+   * Builds a client from PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL
+   * and (optional) PAYINOUT_ENVIRONMENT; `overrides` win over the variables.
+   */
+  static fromEnv(
+    env: Record<string, string | undefined> = typeof process === 'undefined' ? {} : process.env,
+    overrides: Partial<PaymentClientOptions> = {},
+  ): PaymentClient {
+    const read = (key: keyof typeof ENV_VARS) => {
+      const value = env[ENV_VARS[key]]?.trim();
+      return value === '' ? undefined : value;
+    };
+    const missing = (['username', 'password', 'token', 'baseUrl'] as const).filter(
+      (key) => overrides[key] === undefined && read(key) === undefined,
+    );
+    if (missing.length) {
+      const names = missing.map((key) => ENV_VARS[key]).join(', ');
+      throw new ConfigurationError(
+        `Missing environment variable${missing.length > 1 ? 's' : ''} ${names}. Set ${names} (credentials are issued by the service's support), or run against the local simulator: npx payinout sandbox.`,
+      );
+    }
+    const environment = read('environment');
+    return new PaymentClient({
+      username: read('username')!,
+      password: read('password')!,
+      token: read('token')!,
+      baseUrl: read('baseUrl')!,
+      ...(environment ? { environment: environment.toLowerCase() as Environment } : {}),
+      ...overrides,
+    });
+  }
+
+  /** Safe to log: no credentials. */
+  toJSON(): Record<string, string> {
+    return { baseUrl: this.baseUrl, environment: this.environment };
+  }
+
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `PaymentClient { baseUrl: '${this.baseUrl}', environment: '${this.environment}' }`;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
+
+/** Fails fast, before any request, on what would otherwise fail on every call. */
+function checkOptions(options: PaymentClientOptions): void {
+  if (options === null || typeof options !== 'object') {
+    throw new ConfigurationError('new PaymentClient(options) needs { username, password, token, baseUrl }.');
+  }
+  for (const key of ['username', 'password', 'token', 'baseUrl'] as const) {
+    if (typeof options[key] !== 'string' || options[key].trim() === '') {
+      throw new ConfigurationError(
+        `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
+      );
+    }
+  }
+  if (options.environment !== undefined && !ENVIRONMENTS.includes(options.environment)) {
+    throw new ConfigurationError(
+      `environment must be one of ${ENVIRONMENTS.join(', ')}; got '${options.environment}'.`,
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new ConfigurationError(
+      `baseUrl '${options.baseUrl}' is not an absolute URL; use the https root address issued by the service.`,
+    );
+  }
+  const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new ConfigurationError(
+      `baseUrl must use https (got ${url.protocol}//${url.host}): credentials are sent on every request. Plain http is allowed only for localhost, 127.0.0.1 and [::1] (the local simulator).`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new ConfigurationError(
+      'baseUrl must not embed credentials; pass username and password as options.',
+    );
+  }
+  for (const key of ['timeoutMs', 'maxRetries'] as const) {
+    const value = options[key];
+    if (value !== undefined && (!Number.isFinite(value) || value < 0)) {
+      throw new ConfigurationError(`${key} must be a non-negative number; got ${value}.`);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Reads one HTTP answer: body text → JSON → envelope → `data` parsed by a zod schema,
+ * or the one typed error that says what went wrong (spec "Common response envelope",
+ * "Errors"). Everything about status codes and envelopes lives here and in errors.ts.
+ */
+import type * as z from 'zod';
+import type { ResponseSchema } from '../schemas/kit.js';
+import { createApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
+
+export interface AnswerContext {
+  method: string;
+  path: string;
+  attempts: number;
+  status: number;
+  headers: Headers;
+  text: string;
+  strict: boolean;
+  /** Credential and PII values of the request: scrubbed from anything an error keeps. */
+  secrets: readonly string[];
+}
+
+export interface ReadOptions<T extends z.ZodType> {
+  schema: ResponseSchema<T>;
+  /** Runs on the raw `data` before the schema (may throw a typed error, e.g. NotFoundError). */
+  unwrap?: ((data: unknown, answer: AnswerContext) => unknown) | undefined;
+}
+
+export interface ReadResult<T> {
+  data: T;
+  /** The envelope's human-readable message ('' when absent). */
+  message: string;
+}
+
+export function readAnswer<T extends z.ZodType>(
+  answer: AnswerContext,
+  options: ReadOptions<T>,
+): ReadResult<z.infer<T>> {
+  const { status, text } = answer;
+  const body = parseJson(text);
+  const errorBase = { ...answer, body: body === NOT_JSON ? text : body };
+
+  if (body === NOT_JSON) {
+    // An HTML 502 page from a proxy is still a server error, not a parsing problem.
+    if (status >= 300) throw createApiError({ ...errorBase, advice: httpAdvice(status) });
+    throw invalid(
+      answer,
+      text,
+      text === '' ? 'the body is empty' : 'the body is not valid JSON (truncated?)',
+    );
+  }
+
+  const envelope = isRecord(body) ? body : undefined;
+  const saysError = envelope !== undefined && (envelope.status === 'ERROR' || envelope.code === '00');
+  if (status >= 300 || saysError) throw createApiError(errorBase);
+
+  let data: unknown = body;
+  if (envelope && 'data' in envelope) data = envelope.data;
+  else if (answer.strict || envelope?.code !== undefined || envelope?.status !== undefined) {
+    throw invalid(answer, body, 'the envelope has no data field');
+  }
+  if (answer.strict) {
+    const checked = envelopeIssues(envelope);
+    if (checked.length) throw invalid(answer, body, 'the envelope drifted from the spec', checked);
+  }
+
+  if (options.unwrap) data = options.unwrap(data, answer);
+  const schema = answer.strict ? options.schema.strict() : options.schema.tolerant;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({
+      path: ['data', ...i.path].join('.'),
+      message: i.message,
+    }));
+    throw invalid(answer, body, 'the data does not match the documented schema', issues);
+  }
+  const message = envelope && typeof envelope.message === 'string' ? envelope.message : '';
+  return { data: parsed.data, message };
+}
+
+/** In strict mode the envelope itself must be the documented one: code '01', status 'SUCCESS'. */
+function envelopeIssues(envelope: Record<string, unknown> | undefined): ValidationIssue[] {
+  if (!envelope) return [{ path: '(root)', message: 'expected the {code, status, message, data} envelope' }];
+  const issues: ValidationIssue[] = [];
+  if (envelope.code !== '01') issues.push({ path: 'code', message: "expected '01'" });
+  if (envelope.status !== 'SUCCESS') issues.push({ path: 'status', message: "expected 'SUCCESS'" });
+  const known = new Set(['code', 'status', 'message', 'data', 'error']);
+  for (const key of Object.keys(envelope)) {
+    if (!known.has(key)) issues.push({ path: key, message: 'unknown key (strictResponses)' });
+  }
+  return issues;
+}
+
+function invalid(
+  answer: AnswerContext,
+  body: unknown,
+  why: string,
+  issues: ValidationIssue[] = [],
+): ResponseValidationError {
+  const fields = issues.length ? ` (${issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
+  return new ResponseValidationError({
+    message:
+      `${answer.method} ${answer.path} answered HTTP ${answer.status} but ${why}${fields}. ` +
+      'The service may have changed; upgrade payinout or report it with the body shown in error.body.',
+    status: answer.status,
+    issues,
+    method: answer.method,
+    path: answer.path,
+    body,
+    secrets: answer.secrets,
+  });
+}
+
+function httpAdvice(status: number): string | undefined {
+  if (status >= 300 && status < 400) {
+    return 'The service answered with a redirect; payinout never follows redirects, so credentials cannot leak to another origin. Check baseUrl.';
+  }
+  return undefined;
+}
+
+const NOT_JSON = Symbol('not json');
+
+function parseJson(text: string): unknown {
+  if (text === '') return NOT_JSON;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,73 @@
+/**
+ * When to retry and how long to wait (docs/reliability.md has the table).
+ * Backoff: 0.5 s · 2ⁿ capped at 8 s, with up to 25 % jitter downwards so a fleet of
+ * clients does not retry in lockstep; `Retry-After` wins when present, up to 60 s.
+ */
+import { ApiError, ConnectionError } from './errors.js';
+
+export const BASE_DELAY_MS = 500;
+export const MAX_DELAY_MS = 8_000;
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** How a call may be repeated: 'safe' (reads, idempotent confirm) or 'never' (creates, see reconcile). */
+export type RetryKind = 'safe' | 'never';
+
+export function isRetriableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** Whether an attempt's failure is worth another attempt of a safe call. */
+export function isRetriableError(error: unknown): boolean {
+  if (error instanceof ConnectionError) return true;
+  if (error instanceof ApiError)
+    return isRetriableStatus(error.status) && retryAfterMs(error.headers) !== Infinity;
+  return false;
+}
+
+/**
+ * Milliseconds the server asked us to wait: `retry-after-ms`, or `Retry-After` in seconds or
+ * as an HTTP date. `undefined` when absent or unreadable; `Infinity` when above 60 s (we then
+ * surface the error instead of sleeping that long).
+ */
+export function retryAfterMs(headers: Record<string, string> | Headers | undefined): number | undefined {
+  if (!headers) return undefined;
+  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? undefined;
+  let ms: number | undefined;
+  const msHeader = get('retry-after-ms');
+  const header = get('retry-after');
+  if (msHeader !== undefined && /^\d+(\.\d+)?$/.test(msHeader.trim())) ms = Number(msHeader);
+  else if (header !== undefined) {
+    const value = header.trim();
+    if (/^\d+(\.\d+)?$/.test(value)) ms = Number(value) * 1000;
+    else {
+      const date = Date.parse(value);
+      if (!Number.isNaN(date)) ms = Math.max(0, date - Date.now());
+    }
+  }
+  if (ms === undefined) return undefined;
+  return ms > MAX_RETRY_AFTER_MS ? Infinity : ms;
+}
+
+/** Delay before retry number `retry` (0-based), honouring Retry-After from the failed answer. */
+export function retryDelayMs(retry: number, error: unknown, random: () => number = Math.random): number {
+  const asked = error instanceof ApiError ? retryAfterMs(error.headers) : undefined;
+  if (asked !== undefined && asked !== Infinity) return asked;
+  const backoff = Math.min(BASE_DELAY_MS * 2 ** retry, MAX_DELAY_MS);
+  return backoff * (1 - random() * 0.25);
+}
+
+/** Sleeps, waking early with the signal's reason when the caller aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

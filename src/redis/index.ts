@@ -1,0 +1,2 @@
+/** `payinout/redis`: shared webhook dedupe state on Redis. */
+export { VERSION } from '../version.js';

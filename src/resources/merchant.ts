@@ -1,0 +1,26 @@
+import type { RequestOptions, Transport } from '../core/transport.js';
+import { MerchantBalanceSchema, MerchantProfileSchema } from '../schemas/merchant.js';
+
+/** The authenticated merchant: `client.merchant`. */
+export class MerchantResource {
+  readonly #transport: Transport;
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /** Registered name, tax ID, e-mail, currency and wallet (GET /api/v1/merchant/me). */
+  getProfile(options?: RequestOptions) {
+    return this.#transport.request(
+      { method: 'GET', path: 'api/v1/merchant/me', response: MerchantProfileSchema, retry: 'safe' },
+      options,
+    );
+  }
+
+  /** Current balance, raw and formatted (GET /api/v1/merchant/balance). */
+  getBalance(options?: RequestOptions) {
+    return this.#transport.request(
+      { method: 'GET', path: 'api/v1/merchant/balance', response: MerchantBalanceSchema, retry: 'safe' },
+      options,
+    );
+  }
+}

@@ -1,0 +1,29 @@
+import type { RequestOptions, Transport } from '../core/transport.js';
+import { PayOutCreatedSchema, type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
+
+/** PayOut disbursements: `client.payout`. */
+export class PayOutResource {
+  readonly #transport: Transport;
+  constructor(transport: Transport) {
+    this.#transport = transport;
+  }
+
+  /**
+   * Creates a PayOut (POST /api/v1/payout); its initial status is PENDING.
+   * In the sandbox, fund the balance first with an approved PayIn.
+   */
+  create(params: PayOutCreateParams, options?: RequestOptions) {
+    const request = { schema: PayOutCreateParamsSchema, what: 'PayOut' };
+    return this.#transport.request(
+      {
+        method: 'POST',
+        path: 'api/v1/payout',
+        body: params,
+        request,
+        response: PayOutCreatedSchema,
+        retry: 'never',
+      },
+      options,
+    );
+  }
+}

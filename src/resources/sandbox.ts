@@ -1,0 +1,71 @@
+import { SandboxUnavailableError, StatusNotSupportedError } from '../core/errors.js';
+import type { RequestOptions, Transport } from '../core/transport.js';
+import { SANDBOX_CONFIRM_SUPPORT, SANDBOX_CONFIRM_UNSUPPORTED_PAYIN } from '../schemas/catalog.js';
+import {
+  type SandboxConfirmParams,
+  SandboxConfirmParamsSchema,
+  SandboxConfirmResultSchema,
+} from '../schemas/sandbox.js';
+
+type Direction = 'payin' | 'payout';
+
+/** Sandbox confirm (staging and UAT only): `client.sandbox`. */
+export class SandboxResource {
+  readonly #transport: Transport;
+  readonly #production: boolean;
+  readonly #validate: boolean;
+  constructor(transport: Transport, options: { production: boolean; validateRequests: boolean }) {
+    this.#transport = transport;
+    this.#production = options.production;
+    this.#validate = options.validateRequests;
+  }
+
+  /**
+   * Forces a pending PayIn to APPROVED, REJECTED or EXPIRED and triggers its webhook
+   * (POST /api/v1/sandbox/payin/confirm). Same status again is a no-op success.
+   */
+  confirmPayIn(params: SandboxConfirmParams, options?: RequestOptions) {
+    return this.#confirm('payin', params, options);
+  }
+
+  /** Forces a PayOut waiting for the bank to a final status (POST /api/v1/sandbox/payout/confirm). */
+  confirmPayOut(params: SandboxConfirmParams, options?: RequestOptions) {
+    return this.#confirm('payout', params, options);
+  }
+
+  #confirm(direction: Direction, params: SandboxConfirmParams, options?: RequestOptions) {
+    if (this.#production) {
+      throw new SandboxUnavailableError(
+        'Sandbox confirm exists only in staging and UAT; this client is configured for production, so nothing was sent. Use a staging client (environment: "staging").',
+      );
+    }
+    if (this.#validate) checkSupported(direction, params);
+    const path = `api/v1/sandbox/${direction}/confirm`;
+    const request = { schema: SandboxConfirmParamsSchema, what: `sandbox ${direction} confirm` };
+    // Idempotent by the spec (same status again answers 200), so it may be retried.
+    return this.#transport.request(
+      { method: 'POST', path, body: params, request, response: SandboxConfirmResultSchema, retry: 'safe' },
+      options,
+    );
+  }
+}
+
+/** The spec's supported-status tables, checked before sending. Unlisted methods go to the service. */
+function checkSupported(direction: Direction, params: SandboxConfirmParams): void {
+  const method = params?.payment_method;
+  const table: Record<string, readonly string[]> = SANDBOX_CONFIRM_SUPPORT[direction];
+  const supported = table[method];
+  const unsupported = direction === 'payin' ? SANDBOX_CONFIRM_UNSUPPORTED_PAYIN[method] : undefined;
+  if (supported?.includes(params.status) !== false && !unsupported) return;
+  const why = unsupported
+    ? `${method} cannot be driven by sandbox confirm: ${unsupported}`
+    : `${method} ${direction === 'payin' ? 'PayIn' : 'PayOut'} supports ${supported?.join(', ')} in sandbox confirm, not ${params.status}`;
+  throw new StatusNotSupportedError({
+    status: 422,
+    body: { code: '00', status: 'ERROR', error: 'STATUS_NOT_SUPPORTED', message: why },
+    method: 'POST',
+    path: `/api/v1/sandbox/${direction}/confirm`,
+    attempts: 0,
+    advice: 'Checked client-side; nothing was sent. See the supported-status table in docs/testing.md.',
+  });
+}

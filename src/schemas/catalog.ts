@@ -1,0 +1,142 @@
+/**
+ * What the spec states about countries, methods, document and account types
+ * (service-interface.md, "Country reference"). `null` means the spec says "Not shown":
+ * the SDK then accepts any non-empty string (docs/spec-gaps.md).
+ */
+
+export const COUNTRY_CODES = ['CO', 'PE', 'MX', 'GT', 'HN'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+export const CURRENCY_CODES = ['COP', 'PEN', 'MXN', 'GTQ', 'HNL'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+export interface CountryInfo {
+  code: CountryCode;
+  name: string;
+  currency: CurrencyCode;
+  /** PayIn payment_method values; null = not shown by the spec (any value accepted). */
+  payinMethods: readonly string[] | null;
+  payoutMethods: readonly string[] | null;
+  payinDocumentTypes: readonly string[] | null;
+  payoutDocumentTypes: readonly string[] | null;
+  /** PayOut account_type values. */
+  accountTypes: readonly string[] | null;
+}
+
+export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
+  CO: {
+    code: 'CO',
+    name: 'Colombia',
+    currency: 'COP',
+    payinMethods: [
+      'ALL_METHODS',
+      'PSE',
+      'TRANSFIYA',
+      'EFECTY',
+      'CASH',
+      'CARD',
+      'BREB',
+      'BREB_QR',
+      'NEQUI_PUSH',
+    ],
+    payoutMethods: ['BANK_TRANSFER', 'BREB'],
+    payinDocumentTypes: ['CC', 'CE', 'PPN'],
+    payoutDocumentTypes: ['CC', 'CE', 'PPN', 'NIT'],
+    accountTypes: ['AHORRO', 'CORRIENTE'],
+  },
+  PE: {
+    code: 'PE',
+    name: 'Peru',
+    currency: 'PEN',
+    payinMethods: ['ALL_METHODS', 'BANK_TRANSFER', 'QR', 'PAGOEFECTIVO', 'CASH', 'CARD'],
+    payoutMethods: ['BANK_TRANSFER'],
+    payinDocumentTypes: ['DNI', 'RUC', 'CE', 'PPN'],
+    payoutDocumentTypes: ['DNI', 'RUC', 'CE', 'PPN'],
+    accountTypes: ['AHORRO', 'CORRIENTE', 'WALLET'],
+  },
+  MX: {
+    code: 'MX',
+    name: 'Mexico',
+    currency: 'MXN',
+    payinMethods: ['SPEI'],
+    payoutMethods: ['SPEI'],
+    payinDocumentTypes: null,
+    payoutDocumentTypes: null,
+    accountTypes: ['CLABE'],
+  },
+  GT: {
+    code: 'GT',
+    name: 'Guatemala',
+    currency: 'GTQ',
+    payinMethods: null,
+    payoutMethods: null,
+    payinDocumentTypes: null,
+    payoutDocumentTypes: null,
+    accountTypes: null,
+  },
+  HN: {
+    code: 'HN',
+    name: 'Honduras',
+    currency: 'HNL',
+    payinMethods: null,
+    payoutMethods: null,
+    payinDocumentTypes: null,
+    payoutDocumentTypes: null,
+    accountTypes: null,
+  },
+};
+
+export const TRANSACTION_STATUSES = [
+  'CREATED',
+  'PENDING',
+  'APPROVED',
+  'REJECTED',
+  'DECLINED',
+  'EXPIRED',
+] as const;
+export type KnownTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const FINAL_STATUSES = ['APPROVED', 'REJECTED', 'DECLINED', 'EXPIRED'] as const;
+
+/** True for APPROVED, REJECTED, DECLINED and EXPIRED; false for CREATED, PENDING and unknown values. */
+export function isFinalStatus(status: string | null | undefined): boolean {
+  return (FINAL_STATUSES as readonly string[]).includes(status ?? '');
+}
+
+export const SANDBOX_CONFIRM_STATUSES = ['APPROVED', 'REJECTED', 'EXPIRED'] as const;
+export type SandboxConfirmStatus = (typeof SANDBOX_CONFIRM_STATUSES)[number];
+
+/** Spec "Supported statuses" tables for sandbox confirm, keyed by payment_method. */
+export const SANDBOX_CONFIRM_SUPPORT = {
+  payin: {
+    BREB: ['APPROVED', 'REJECTED'],
+    BREB_QR: ['APPROVED', 'REJECTED'],
+    EFECTY: ['APPROVED'],
+    QR: ['APPROVED', 'REJECTED', 'EXPIRED'],
+    SPEI: ['APPROVED'],
+  },
+  payout: {
+    BANK_TRANSFER: ['APPROVED', 'REJECTED', 'EXPIRED'],
+    SPEI: ['APPROVED', 'REJECTED', 'EXPIRED'],
+  },
+} as const satisfies Record<'payin' | 'payout', Record<string, readonly SandboxConfirmStatus[]>>;
+
+/** PayIn methods the spec says sandbox confirm cannot drive, with how to test them instead. */
+export const SANDBOX_CONFIRM_UNSUPPORTED_PAYIN: Readonly<Record<string, string>> = {
+  CARD: 'the result of a sandbox CARD payment is fixed by the test card number',
+  PSE: 'create the PSE PayIn with the sandbox bank "Banka" and complete the normal flow',
+  NEQUI_PUSH: 'the sandbox simulates the Nequi push automatically after creation',
+};
+
+/** Limits the spec states (for the legacy PayIn; no currency given). */
+export const LEGACY_PAYIN_LIMITS = { minimum: { PSE: 2_000, EFECTY: 10_000 }, maximum: 2_000_000 } as const;
+
+/**
+ * Mexican CLABE: 18 digits; the last is a check digit over the first 17 with weights
+ * 3, 7, 1 repeating: sum of (digit × weight) mod 10, check = (10 − sum mod 10) mod 10.
+ */
+export function isValidClabe(value: unknown): boolean {
+  if (typeof value !== 'string' || !/^\d{18}$/.test(value)) return false;
+  const weights = [3, 7, 1];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += (Number(value[i]) * weights[i % 3]!) % 10;
+  return (10 - (sum % 10)) % 10 === Number(value[17]);
+}

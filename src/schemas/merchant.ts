@@ -1,0 +1,31 @@
+/** Merchant profile and balance: GET /api/v1/merchant/me and /api/v1/merchant/balance. */
+import * as z from 'zod';
+import { responseSchema } from './kit.js';
+
+export const MerchantProfileSchema = responseSchema((k) =>
+  k.object({
+    name: z.string(),
+    /** Tax ID. */
+    nit: z.string(),
+    email: z.string(),
+    currency: z.string(),
+    /** Current e-wallet balance. */
+    wallet: k.amount,
+  }),
+);
+export type MerchantProfile = z.infer<typeof MerchantProfileSchema.tolerant>;
+
+/**
+ * The spec also lists merchant attributes on this endpoint without their field names;
+ * they are kept as unknown keys, in strict mode too (docs/spec-gaps.md).
+ */
+export const MerchantBalanceSchema = responseSchema((k) =>
+  z.looseObject({
+    currency: z.string(),
+    /** Raw balance; may have a decimal part. */
+    balance: k.amount,
+    /** e.g. 'COP 1.234.567,89': '.' thousands, ',' decimals. */
+    balance_formatted: z.string(),
+  }),
+);
+export type MerchantBalance = z.infer<typeof MerchantBalanceSchema.tolerant>;

@@ -1,0 +1,25 @@
+/** Sandbox confirm: POST /api/v1/sandbox/payin/confirm and /api/v1/sandbox/payout/confirm. */
+import * as z from 'zod';
+import { SANDBOX_CONFIRM_STATUSES } from './catalog.js';
+import { text } from './common.js';
+import { responseSchema } from './kit.js';
+
+export const SandboxConfirmParamsSchema = z.object({
+  /** Ticket, merchant reference, or an external reference (Bre-B key, cash reference, CLABE, payout tracking id). */
+  transaction_id: text(),
+  /** Enum name in uppercase (SPEI, BREB, BANK_TRANSFER…); portal labels are refused by the service. */
+  payment_method: z
+    .string()
+    .regex(/^[A-Z0-9_]+$/, 'must be the uppercase enum name (e.g. BANK_TRANSFER), not a portal label'),
+  status: z.enum(SANDBOX_CONFIRM_STATUSES),
+});
+export type SandboxConfirmParams = z.input<typeof SandboxConfirmParamsSchema>;
+
+export const SandboxConfirmResultSchema = responseSchema((k) =>
+  k.object({
+    transaction_id: z.string(),
+    payment_method: z.string(),
+    status: k.oneOf(SANDBOX_CONFIRM_STATUSES),
+  }),
+);
+export type SandboxConfirmResult = z.infer<typeof SandboxConfirmResultSchema.tolerant>;

@@ -1,0 +1,2 @@
+/** `payinout/testing`: the local sandbox simulator and webhook test helpers. */
+export { VERSION } from '../version.js';

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    // Fail loudly instead of silently passing when a suite is skipped in CI.
+    allowOnly: !process.env.CI,
+  },
+});
