@@ -1,0 +1,155 @@
+import { inspect } from 'node:util';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import {
+  AlreadyFinalError,
+  ApiError,
+  AuthenticationError,
+  ConfirmFailedError,
+  NotFoundError,
+  PayinoutError,
+  RateLimitError,
+  ServerError,
+  StatusNotSupportedError,
+  TypeMismatchError,
+  UnprocessableEntityError,
+} from '../../src/index.js';
+import { answer, BASIC, CREDENTIALS, fail, makeClient, recorded, useMsw } from '../helpers/msw.js';
+
+useMsw();
+const confirm = { transaction_id: 'order-1001', payment_method: 'BREB', status: 'APPROVED' } as const;
+
+const cases: [string, number, Record<string, unknown>, typeof ApiError][] = [
+  ['401', 401, { message: 'Unauthorized' }, AuthenticationError],
+  ['403', 403, { message: 'Forbidden' }, AuthenticationError],
+  ['404 NOT_FOUND', 404, { error: 'NOT_FOUND' }, NotFoundError],
+  [
+    '422 VALIDATION_ERROR',
+    422,
+    { error: 'VALIDATION_ERROR', message: 'status is required' },
+    UnprocessableEntityError,
+  ],
+  [
+    '422 ALREADY_FINAL',
+    422,
+    { error: 'ALREADY_FINAL', message: 'Transaction already final' },
+    AlreadyFinalError,
+  ],
+  ['422 TYPE_MISMATCH', 422, { error: 'TYPE_MISMATCH', message: 'Not a PayIn' }, TypeMismatchError],
+  [
+    '422 STATUS_NOT_SUPPORTED',
+    422,
+    { error: 'STATUS_NOT_SUPPORTED', message: 'no' },
+    StatusNotSupportedError,
+  ],
+  ['429', 429, { message: 'slow down', error: 'RATE_LIMITED' }, RateLimitError],
+  ['500 CONFIRM_FAILED', 500, { error: 'CONFIRM_FAILED', message: 'update failed' }, ConfirmFailedError],
+  ['503', 503, { message: 'maintenance' }, ServerError],
+  ['400', 400, { message: 'bad request' }, ApiError],
+];
+
+describe('error factory: one class per status and service error id', () => {
+  it.each(cases)('%s → %s', async (_name, status, body, ErrorClass) => {
+    answer('post', '/api/v1/sandbox/payin/confirm', () => fail(status, body));
+    const error = await makeClient()
+      .sandbox.confirmPayIn(confirm)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(PayinoutError);
+    expect(error.constructor).toBe(ErrorClass);
+    expect(error.name).toBe(ErrorClass.name);
+    expect(error.status).toBe(status);
+    expect(error.errorCode).toBe(body.error);
+    expect(error.code).toBe('00');
+    expect(error.method).toBe('POST');
+    expect(error.path).toBe('/api/v1/sandbox/payin/confirm');
+    expect(error.attempts).toBe(1);
+    expect(error.message).toContain(`HTTP ${status}`);
+  });
+
+  it('reads the sandbox 404 whose body holds only {error}', async () => {
+    answer('post', '/api/v1/sandbox/payout/confirm', () =>
+      HttpResponse.json({ error: 'NOT_FOUND' }, { status: 404 }),
+    );
+    const error = await makeClient()
+      .sandbox.confirmPayOut({ transaction_id: 'nope', payment_method: 'BANK_TRANSFER', status: 'APPROVED' })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({
+      status: 404,
+      errorCode: 'NOT_FOUND',
+      code: undefined,
+      body: { error: 'NOT_FOUND' },
+    });
+    expect(error.message).toMatch(/Check the ticket or reference/);
+  });
+
+  it('treats an HTTP 200 whose envelope says ERROR as an ApiError', async () => {
+    answer('get', '/api/v1/merchant/me', () =>
+      HttpResponse.json({ code: '00', status: 'ERROR', message: 'Comercio inactivo' }),
+    );
+    const error = await makeClient()
+      .merchant.getProfile()
+      .catch((e) => e);
+    expect(error.constructor).toBe(ApiError);
+    expect(error).toMatchObject({ status: 200, code: '00', serviceMessage: 'Comercio inactivo' });
+  });
+
+  it('reads an HTML 502 page from a proxy as a ServerError with status 502', async () => {
+    answer(
+      'get',
+      '/api/v1/merchant/me',
+      () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502 }),
+    );
+    const error = await makeClient()
+      .merchant.getProfile()
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.status).toBe(502);
+    expect(error.body).toContain('502 Bad Gateway');
+  });
+});
+
+describe('errors never carry credentials or customer PII', () => {
+  it('scrubs the request PII echoed by the service and masks sensitive keys', async () => {
+    answer('post', '/api/v2/payin', () =>
+      fail(400, {
+        message: 'Documento 1020304050 de ana.perez@example.com no válido',
+        data: { email: 'ana.perez@example.com', authorization: BASIC },
+      }),
+    );
+    const error = await makeClient()
+      .payin.create({
+        reference: 'r-1',
+        amount: 10_000,
+        currency: 'COP',
+        country: 'CO',
+        payment_method: 'BREB',
+        description: 'x',
+        customer_data: {
+          legal_doc: '1020304050',
+          legal_doc_type: 'CC',
+          phone_code: '57',
+          phone_number: '3001234567',
+          email: 'ana.perez@example.com',
+          full_name: 'Ana Pérez',
+        },
+      })
+      .catch((e) => e);
+    expect(recorded).toHaveLength(1);
+    const views = [error.message, JSON.stringify(error), inspect(error, { depth: 10 }), String(error.stack)];
+    for (const view of views) {
+      for (const secret of [
+        '1020304050',
+        'ana.perez@example.com',
+        CREDENTIALS.password,
+        CREDENTIALS.token,
+        BASIC,
+      ]) {
+        expect(view).not.toContain(secret);
+      }
+    }
+    expect(error.message).toContain('[REDACTED]');
+  });
+});
