@@ -5,6 +5,8 @@ import { PayInResource } from './resources/payin.js';
 import { PayOutResource } from './resources/payout.js';
 import { SandboxResource } from './resources/sandbox.js';
 import { TransactionsResource } from './resources/transactions.js';
+import { WebhooksResource } from './resources/webhooks.js';
+import type { SignatureScheme } from './webhooks/signature.js';
 
 export type Environment = 'staging' | 'uat' | 'production';
 const ENVIRONMENTS: readonly Environment[] = ['staging', 'uat', 'production'];
@@ -34,6 +36,8 @@ export interface PaymentClientOptions {
   logger?: Logger;
   /** Appended to User-Agent, e.g. { name: 'acme-shop', version: '2.3.0' }. */
   appInfo?: { name: string; version?: string };
+  /** How `client.webhooks.verify` checks x-trx-signature; default 'json' (docs/webhooks.md). */
+  webhookScheme?: SignatureScheme;
 }
 
 /** Environment variables read by `PaymentClient.fromEnv()`. */
@@ -57,6 +61,7 @@ export class PaymentClient {
   readonly merchant: MerchantResource;
   readonly transactions: TransactionsResource;
   readonly sandbox: SandboxResource;
+  readonly webhooks: WebhooksResource;
   readonly baseUrl: string;
   readonly environment: Environment;
 
@@ -87,6 +92,7 @@ export class PaymentClient {
       production: environment === 'production',
       validateRequests,
     });
+    this.webhooks = new WebhooksResource({ token: options.token, scheme: options.webhookScheme });
     Object.freeze(this);
   }
 

@@ -20,4 +20,35 @@ export * from './schemas/payin.js';
 export * from './schemas/payout.js';
 export * from './schemas/sandbox.js';
 export * from './schemas/transaction.js';
+export * from './schemas/webhook.js';
 export { VERSION } from './version.js';
+export {
+  type ClaimResult,
+  DEFAULT_DEDUPE_TTL_MS,
+  type DedupeEvent,
+  type DedupeStore,
+  isNewerStatus,
+  MemoryDedupeStore,
+  type MemoryDedupeStoreOptions,
+  WebhookDeduplicator,
+  type WebhookDeduplicatorOptions,
+} from './webhooks/dedupe.js';
+export {
+  createWebhookHandler,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+  type WebhookHandlerResult,
+} from './webhooks/handler.js';
+export type { HeadersLike, RawBody } from './webhooks/parse.js';
+export {
+  type BuiltInSignatureScheme,
+  computeWebhookSignature,
+  type SignatureInput,
+  type SignatureScheme,
+} from './webhooks/signature.js';
+export {
+  detectWebhookScheme,
+  SIGNATURE_HEADER,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+} from './webhooks/verify.js';

@@ -1,0 +1,105 @@
+/**
+ * RedisDedupeStore: the dedupe state shared by every process that receives webhooks.
+ * The client is the merchant's own ioredis or node-redis (v4/v5) instance, passed in; this
+ * module never imports either (both are optional peer dependencies). The two APIs differ in
+ * argument shapes only, so the store detects which one it was given and speaks it.
+ */
+import { ConfigurationError } from '../core/errors.js';
+import type { DedupeStore } from '../webhooks/dedupe.js';
+
+/** The ioredis calls used here (ioredis `Redis` and `Cluster` both fit). */
+export interface IoRedisLike {
+  call(command: string, ...args: unknown[]): Promise<unknown>;
+  set(...args: unknown[]): Promise<unknown>;
+  get(key: string): Promise<unknown>;
+  eval(...args: unknown[]): Promise<unknown>;
+}
+
+/** The node-redis v4/v5 calls used here (`createClient()` and `createCluster()` both fit). */
+export interface NodeRedisLike {
+  isOpen: boolean;
+  set(key: string, value: string, options: object): Promise<unknown>;
+  get(key: string): Promise<unknown>;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}
+
+export type RedisClientLike = IoRedisLike | NodeRedisLike;
+
+export interface RedisDedupeStoreOptions {
+  /** Prepended to every key. Default 'payinout:webhook:'. */
+  keyPrefix?: string;
+}
+
+/** Deletes the key only while it still holds this caller's lease value. */
+const DELETE_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+interface Commands {
+  setNxPx(key: string, value: string, ttlMs: number): Promise<unknown>;
+  setPx(key: string, value: string, ttlMs: number): Promise<unknown>;
+  get(key: string): Promise<unknown>;
+  evalOneKey(script: string, key: string, arg: string): Promise<unknown>;
+}
+
+function commandsFor(client: unknown): Commands {
+  const c = client as Record<string, unknown> | null;
+  if (c && typeof c === 'object' && 'isOpen' in c && typeof c.set === 'function') {
+    const r = client as NodeRedisLike;
+    return {
+      // `{ NX, PX }` is the form both v4 and v5 accept (v5 also has `{ condition, expiration }`).
+      setNxPx: (key, value, ttlMs) => r.set(key, value, { NX: true, PX: ttlMs }),
+      setPx: (key, value, ttlMs) => r.set(key, value, { PX: ttlMs }),
+      get: (key) => r.get(key),
+      evalOneKey: (script, key, arg) => r.eval(script, { keys: [key], arguments: [arg] }),
+    };
+  }
+  if (c && typeof c === 'object' && typeof c.call === 'function' && typeof c.set === 'function') {
+    const r = client as IoRedisLike;
+    return {
+      setNxPx: (key, value, ttlMs) => r.set(key, value, 'PX', ttlMs, 'NX'),
+      setPx: (key, value, ttlMs) => r.set(key, value, 'PX', ttlMs),
+      get: (key) => r.get(key),
+      evalOneKey: (script, key, arg) => r.eval(script, 1, key, arg),
+    };
+  }
+  throw new ConfigurationError(
+    'RedisDedupeStore needs a connected ioredis client (new Redis(url)) or node-redis client (await createClient({ url }).connect()).',
+  );
+}
+
+/**
+ * Dedupe state on Redis. Claims use one atomic `SET key value NX PX ttl`, so any number of
+ * processes and hosts sharing the Redis see each event as 'new' exactly once.
+ * @example
+ * const store = new RedisDedupeStore(new Redis(process.env.REDIS_URL));
+ * const handler = createWebhookHandler({ token, onEvent, dedupe: new WebhookDeduplicator({ store }) });
+ */
+export class RedisDedupeStore implements DedupeStore {
+  readonly keyPrefix: string;
+  readonly #redis: Commands;
+
+  constructor(client: RedisClientLike, options: RedisDedupeStoreOptions = {}) {
+    this.#redis = commandsFor(client);
+    this.keyPrefix = options.keyPrefix ?? 'payinout:webhook:';
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    return (await this.#redis.setNxPx(this.keyPrefix + key, value, wholeMs(ttlMs))) === 'OK';
+  }
+
+  async get(key: string): Promise<string | null> {
+    const value = await this.#redis.get(this.keyPrefix + key);
+    if (value === null || value === undefined) return null;
+    return typeof value === 'string' ? value : String(value);
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.#redis.setPx(this.keyPrefix + key, value, wholeMs(ttlMs));
+  }
+
+  async deleteIfEquals(key: string, value: string): Promise<void> {
+    await this.#redis.evalOneKey(DELETE_IF_EQUALS, this.keyPrefix + key, value);
+  }
+}
+
+/** PX takes a positive integer. */
+const wholeMs = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs));

@@ -1,0 +1,36 @@
+import type { WebhookEvent } from '../schemas/webhook.js';
+import {
+  createWebhookHandler,
+  type WebhookHandler,
+  type WebhookHandlerOptions,
+} from '../webhooks/handler.js';
+import type { HeadersLike, RawBody } from '../webhooks/parse.js';
+import type { SignatureScheme } from '../webhooks/signature.js';
+import { verifyWebhook } from '../webhooks/verify.js';
+
+/** Webhook verification with the client's own token: `client.webhooks`. */
+export class WebhooksResource {
+  readonly #token: string;
+  readonly #scheme: SignatureScheme | undefined;
+  constructor(options: { token: string; scheme?: SignatureScheme | undefined }) {
+    this.#token = options.token;
+    this.#scheme = options.scheme;
+  }
+
+  /**
+   * Verifies the `x-trx-signature` of a delivery with the client's token and returns the typed event.
+   * @throws WebhookVerificationError (see `reason`)
+   */
+  verify(rawBody: RawBody, headers: HeadersLike, options: { maxBodyBytes?: number } = {}): WebhookEvent {
+    return verifyWebhook(rawBody, headers, { ...options, ...this.#schemeOption(), token: this.#token });
+  }
+
+  /** `createWebhookHandler` with the client's token and signature scheme. */
+  createHandler(options: Omit<WebhookHandlerOptions, 'token' | 'scheme'>): WebhookHandler {
+    return createWebhookHandler({ ...options, ...this.#schemeOption(), token: this.#token });
+  }
+
+  #schemeOption(): { scheme?: SignatureScheme } {
+    return this.#scheme === undefined ? {} : { scheme: this.#scheme };
+  }
+}

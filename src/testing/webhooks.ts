@@ -1,0 +1,60 @@
+/**
+ * Webhook test helpers for merchants' own tests (and the simulator): deliveries signed
+ * exactly as verifyWebhook expects them.
+ */
+import type { WebhookEventInput } from '../schemas/webhook.js';
+import { computeWebhookSignature, type SignatureInput, type SignatureScheme } from '../webhooks/signature.js';
+import { SIGNATURE_HEADER } from '../webhooks/verify.js';
+
+/** The `x-trx-signature` value for this ticket and reference (same as computeWebhookSignature). */
+export function signWebhook(input: SignatureInput, scheme: SignatureScheme = 'json'): string {
+  return computeWebhookSignature(input, scheme);
+}
+
+export interface BuildWebhookDeliveryOptions {
+  token: string;
+  scheme?: SignatureScheme;
+  /** 'json' (default, the documented form) or 'form' (application/x-www-form-urlencoded, objects JSON-encoded). */
+  encoding?: 'json' | 'form';
+  /** Extra headers, e.g. to override user-agent. */
+  headers?: Record<string, string>;
+}
+
+/** A signed delivery: POST `body` with `headers` to a receiver. */
+export interface SignedWebhookDelivery {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Service name and version 1.1 (spec "Events", rule 2); the name itself is not shown. */
+export const WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
+
+export function buildWebhookDelivery(
+  event: WebhookEventInput,
+  options: BuildWebhookDeliveryOptions,
+): SignedWebhookDelivery {
+  const signature = signWebhook(
+    { token: options.token, ticket: String(event.top_ticket), reference: String(event.top_reference) },
+    options.scheme,
+  );
+  const form = options.encoding === 'form';
+  const body = form ? formEncode(event) : JSON.stringify(event);
+  return {
+    body,
+    headers: {
+      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+      'user-agent': WEBHOOK_USER_AGENT,
+      [SIGNATURE_HEADER]: signature,
+      ...options.headers,
+    },
+  };
+}
+
+function formEncode(event: WebhookEventInput): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(event)) {
+    if (value === undefined) continue;
+    params.append(key, value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return params.toString();
+}

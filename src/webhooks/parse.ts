@@ -1,0 +1,148 @@
+/**
+ * Reading a webhook delivery: raw body → text → plain record → zod event.
+ * The spec ("Events") does not show the body's content type, so JSON (the documented
+ * form) is read first-class and application/x-www-form-urlencoded tolerantly.
+ * Every failure is a WebhookVerificationError; messages never echo body values.
+ */
+import { WebhookVerificationError } from '../core/errors.js';
+import { type WebhookEvent, WebhookEventSchema } from '../schemas/webhook.js';
+
+/** Fetch `Headers`, node's `IncomingHttpHeaders`, or a plain record; names are case-insensitive. */
+export type HeadersLike =
+  | Headers
+  | { get(name: string): string | null }
+  | Record<string, string | readonly string[] | number | undefined>;
+
+/** The raw request body, exactly as received. */
+export type RawBody = string | Uint8Array;
+
+export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+
+export const RAW_BODY_HELP =
+  'Pass the raw request body (string or Buffer), not a parsed object: the signature covers the delivery as sent. ' +
+  "Express: app.post('/webhooks', express.raw({ type: '*/*' }), handler.node) and read req.body (a Buffer). " +
+  'Next.js route handler: const raw = await req.text(). See docs/webhooks.md.';
+
+/** Keys never copied into parsed objects (prototype pollution). */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Case-insensitive header lookup; a repeated header yields its first value. */
+export function getHeader(headers: unknown, name: string): string | undefined {
+  if (headers === null || typeof headers !== 'object') return undefined;
+  const getter = (headers as { get?: unknown }).get;
+  if (typeof getter === 'function') {
+    const value: unknown = getter.call(headers, name);
+    return typeof value === 'string' ? value : undefined;
+  }
+  const wanted = name.toLowerCase();
+  for (const key of Object.keys(headers)) {
+    if (key.toLowerCase() !== wanted) continue;
+    const value: unknown = (headers as Record<string, unknown>)[key];
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') return first;
+    if (typeof first === 'number') return String(first);
+  }
+  return undefined;
+}
+
+/** Raw body → text, enforcing the size cap and UTF-8 validity. */
+export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BODY_BYTES): string {
+  if (typeof rawBody === 'string') {
+    if (rawBody.length > maxBytes || Buffer.byteLength(rawBody, 'utf8') > maxBytes)
+      throw tooLargeError(maxBytes);
+    return rawBody.replace(/^\uFEFF/, '');
+  }
+  if (rawBody instanceof Uint8Array) {
+    if (rawBody.byteLength > maxBytes) throw tooLargeError(maxBytes);
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(rawBody);
+    } catch {
+      throw malformed('the body is not valid UTF-8');
+    }
+  }
+  if (rawBody instanceof ArrayBuffer) return readBodyText(new Uint8Array(rawBody), maxBytes);
+  if (rawBody !== null && typeof rawBody === 'object') {
+    throw new WebhookVerificationError('parsed_body', `Received an already-parsed object. ${RAW_BODY_HELP}`);
+  }
+  throw malformed(
+    `no raw body was given (got ${rawBody === null ? 'null' : typeof rawBody}). ${RAW_BODY_HELP}`,
+  );
+}
+
+/** Text → plain record with no dangerous keys. JSON or form-urlencoded, by content type or by sniffing. */
+export function decodeBody(text: string, contentType: string | undefined): Record<string, unknown> {
+  const type = (contentType ?? '').toLowerCase();
+  const trimmed = text.trim();
+  const isForm = type.includes('application/x-www-form-urlencoded');
+  if (trimmed === '') throw malformed('the body is empty');
+  const record =
+    isForm || (!type.includes('json') && !trimmed.startsWith('{'))
+      ? decodeForm(trimmed)
+      : decodeJson(trimmed);
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+    throw malformed('the body is not a JSON object nor a form-urlencoded record');
+  }
+  return record as Record<string, unknown>;
+}
+
+/** Record → typed event, or malformed_body naming the fields (never their values). */
+export function toEvent(record: Record<string, unknown>): WebhookEvent {
+  const result = WebhookEventSchema.safeParse(record);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((i) => `${i.path.join('.') || '(root)'} (${i.code})`);
+  throw malformed(`invalid fields: ${[...new Set(fields)].join(', ')}`);
+}
+
+function decodeJson(text: string): unknown {
+  try {
+    // The reviver drops forbidden keys at every depth before any object is used.
+    return JSON.parse(text, (key, value) => (FORBIDDEN_KEYS.has(key) ? undefined : value));
+  } catch {
+    throw malformed('the body is not valid JSON');
+  }
+}
+
+/** form-urlencoded: `top_user` may be a JSON string or bracketed (`top_user[email]=…`). */
+function decodeForm(text: string): Record<string, unknown> {
+  if (!text.includes('=')) throw malformed('the body is neither JSON nor form-urlencoded');
+  const out: Record<string, unknown> = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const nested = /^([^[\]]+)\[([^[\]]+)\]$/.exec(rawKey);
+    const [key, sub] = nested ? [nested[1]!, nested[2]!] : [rawKey, undefined];
+    if (FORBIDDEN_KEYS.has(key) || (sub !== undefined && FORBIDDEN_KEYS.has(sub))) continue;
+    if (sub === undefined) {
+      out[key] = maybeJsonObject(value);
+      continue;
+    }
+    const current = out[key];
+    const target =
+      current !== null && typeof current === 'object' ? (current as Record<string, unknown>) : {};
+    target[sub] = value;
+    out[key] = target;
+  }
+  return out;
+}
+
+/** A form value that holds a JSON object (top_user, top_card) is decoded; anything else stays text. */
+function maybeJsonObject(value: string): unknown {
+  if (!value.trimStart().startsWith('{')) return value;
+  try {
+    return decodeJson(value);
+  } catch {
+    return value;
+  }
+}
+
+export function tooLargeError(maxBytes: number): WebhookVerificationError {
+  return new WebhookVerificationError(
+    'body_too_large',
+    `Webhook body exceeds ${maxBytes} bytes; refused unread. Raise maxBodyBytes if your deliveries are legitimately larger.`,
+  );
+}
+
+export function malformed(why: string): WebhookVerificationError {
+  return new WebhookVerificationError(
+    'malformed_body',
+    `Unreadable webhook body: ${why}. Pass the raw body exactly as received; a genuine delivery is a JSON object with top_status, top_ticket and top_reference.`,
+  );
+}

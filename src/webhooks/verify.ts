@@ -1,0 +1,146 @@
+/**
+ * verifyWebhook: the one entry point that turns an untrusted delivery into a typed event.
+ * Order matters: the cheap checks (raw body, size, header present) come before parsing, and the
+ * signature is checked before the full schema so a forged body answers 401, not 400.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
+import type { WebhookEvent } from '../schemas/webhook.js';
+import {
+  decodeBody,
+  getHeader,
+  type HeadersLike,
+  malformed,
+  type RawBody,
+  readBodyText,
+  toEvent,
+} from './parse.js';
+import {
+  BUILT_IN_SCHEMES,
+  type BuiltInSignatureScheme,
+  computeWebhookSignature,
+  type SignatureScheme,
+} from './signature.js';
+
+/** The header that carries the signature (spec "Events", rule 1). */
+export const SIGNATURE_HEADER = 'x-trx-signature';
+
+export interface VerifyWebhookOptions {
+  /** The merchant token (the same one sent as Token-Top). */
+  token: string;
+  /** How the signature is computed; default 'json'. See docs/webhooks.md. */
+  scheme?: SignatureScheme;
+  /** Deliveries larger than this are refused unread. Default 262,144 (256 KB). */
+  maxBodyBytes?: number;
+}
+
+/**
+ * Verifies the `x-trx-signature` of a delivery and returns its typed event.
+ * @param rawBody the body exactly as received (string, Buffer or Uint8Array), never a parsed object
+ * @throws WebhookVerificationError with `reason` missing_signature | signature_mismatch |
+ *   malformed_body | body_too_large | parsed_body
+ */
+export function verifyWebhook(
+  rawBody: RawBody,
+  headers: HeadersLike,
+  options: VerifyWebhookOptions,
+): WebhookEvent {
+  const { token, scheme = 'json', maxBodyBytes } = checkVerifyOptions(options);
+  return toEvent(checkSignature(rawBody, headers, token, scheme, maxBodyBytes));
+}
+
+/**
+ * Which built-in scheme a captured, genuine delivery was signed with, or null when none
+ * matches (then the token is wrong or the service uses a scheme this SDK does not know).
+ * Only the signature is checked, so a body that fails the event schema still names its scheme.
+ */
+export function detectWebhookScheme(
+  rawBody: RawBody,
+  headers: HeadersLike,
+  token: string,
+): BuiltInSignatureScheme | null {
+  for (const scheme of BUILT_IN_SCHEMES) {
+    try {
+      checkSignature(rawBody, headers, token, scheme, Number.POSITIVE_INFINITY);
+      return scheme;
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+    }
+  }
+  return null;
+}
+
+/** Raw body within the cap → header present → body readable → signature over (token, ticket, reference) matches. */
+function checkSignature(
+  rawBody: unknown,
+  headers: unknown,
+  token: string,
+  scheme: SignatureScheme,
+  maxBodyBytes: number | undefined,
+): Record<string, unknown> {
+  const text = readBodyText(rawBody, maxBodyBytes);
+  const signature = getHeader(headers, SIGNATURE_HEADER)?.trim();
+  if (!signature) {
+    throw new WebhookVerificationError(
+      'missing_signature',
+      `The request has no ${SIGNATURE_HEADER} header, so it cannot come from the service. If a proxy strips headers, forward ${SIGNATURE_HEADER} unchanged.`,
+    );
+  }
+  const record = decodeBody(text, getHeader(headers, 'content-type'));
+  const { ticket, reference } = signedFields(record);
+  if (!signatureMatches(signature, computeWebhookSignature({ token, ticket, reference }, scheme))) {
+    throw new WebhookVerificationError(
+      'signature_mismatch',
+      `The ${SIGNATURE_HEADER} header does not match this body. Check that the token is the merchant token of this environment and that the body is passed unmodified; if every genuine delivery fails, the service may use another scheme: run detectWebhookScheme() on one captured delivery (docs/webhooks.md).`,
+    );
+  }
+  return record;
+}
+
+/** Ticket and reference as signed: the body's values as text. */
+function signedFields(record: Record<string, unknown>): { ticket: string; reference: string } {
+  const ticket = asText(record.top_ticket);
+  const reference = asText(record.top_reference);
+  if (ticket === undefined || reference === undefined) {
+    throw malformed('top_ticket and top_reference are required (the signature covers them)');
+  }
+  return { ticket, reference };
+}
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+/** Constant-time comparison; hex digests compare case-insensitively. */
+function signatureMatches(received: string, expected: string): boolean {
+  const a = Buffer.from(normalizeHex(received), 'utf8');
+  const b = Buffer.from(normalizeHex(expected), 'utf8');
+  // Lengths are not secret (a SHA-256 hex digest is always 64 chars); contents are.
+  if (a.length !== b.length) return false;
+  return timingSafeEqual(a, b);
+}
+
+const normalizeHex = (value: string) => (/^[0-9a-fA-F]+$/.test(value) ? value.toLowerCase() : value);
+
+/** Configuration mistakes are ConfigurationError (a bug to fix), never a verification failure. */
+export function checkVerifyOptions(options: VerifyWebhookOptions): VerifyWebhookOptions {
+  if (
+    options === null ||
+    typeof options !== 'object' ||
+    typeof options.token !== 'string' ||
+    !options.token
+  ) {
+    throw new ConfigurationError(
+      'verifyWebhook needs { token }: the merchant token (PAYINOUT_TOKEN) that the service signs webhooks with.',
+    );
+  }
+  const scheme = options.scheme;
+  if (scheme !== undefined && typeof scheme !== 'function' && !BUILT_IN_SCHEMES.includes(scheme)) {
+    throw new ConfigurationError(
+      `Unknown webhook signature scheme '${String(scheme)}'; use 'json', 'concat' or a function.`,
+    );
+  }
+  return options;
+}
