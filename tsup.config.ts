@@ -9,7 +9,8 @@ const entry = {
 export default defineConfig([
   // ESM: dependencies stay external so the merchant's bundler dedupes ky and zod.
   {
-    entry,
+    // The CLI is ESM only: package.json bin points at dist/cli.js.
+    entry: { ...entry, cli: 'src/cli.ts' },
     format: ['esm'],
     dts: true,
     sourcemap: true,

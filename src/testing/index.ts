@@ -1,3 +1,37 @@
 /** `payinout/testing`: the local sandbox simulator and webhook test helpers. */
 export { VERSION } from '../version.js';
+export {
+  SANDBOX_PAYOUT_BANKS,
+  SANDBOX_PSE_APPROVED_EMAIL,
+  SANDBOX_PSE_BANK,
+  SANDBOX_PSE_BANKS,
+} from './catalog.js';
+export { SANDBOX_TEST_CARDS } from './checkout.js';
+export {
+  createManualClock,
+  formatTimestamp,
+  type ManualClock,
+  realClock,
+  type SandboxClock,
+} from './clock.js';
+export { type ConnectSandboxOptions, connectSandbox, type SandboxConnection } from './connect.js';
+export { WEBHOOK_RETRY_MINUTES } from './delivery.js';
+export { demoMerchants, formatBalance } from './merchants.js';
+export { type SandboxHandlersOptions, sandboxHandlers } from './msw.js';
+export {
+  createSandbox,
+  type Sandbox,
+  type WebhookAttempt,
+  type WebhookDelivery,
+} from './sandbox.js';
+export { type SandboxServer, type SandboxServerOptions, startSandboxServer } from './server.js';
+export type {
+  SandboxEnvironment,
+  SandboxMerchant,
+  SandboxMerchantSeed,
+  SandboxOptions,
+  SandboxRequest,
+  SandboxResponse,
+  SandboxTransaction,
+} from './types.js';
 export * from './webhooks.js';

@@ -1,0 +1,60 @@
+/**
+ * `connectSandbox()`: one line for examples and merchants' CI suites — the environment named by
+ * PAYINOUT_* variables when PAYINOUT_BASE_URL is set (staging, UAT), otherwise the local
+ * simulator started in-process.
+ */
+import { ENV_VARS, PaymentClient, type PaymentClientOptions } from '../client.js';
+import type { CountryCode } from '../schemas/catalog.js';
+import type { Sandbox } from './sandbox.js';
+import { type SandboxServer, type SandboxServerOptions, startSandboxServer } from './server.js';
+import type { SandboxMerchant } from './types.js';
+
+export interface ConnectSandboxOptions extends SandboxServerOptions {
+  /** Variables to read; default process.env. */
+  env?: Record<string, string | undefined>;
+  /** The simulator's merchant to use (its country); default 'CO'. Ignored against a real environment. */
+  country?: CountryCode;
+  /** Extra PaymentClient options (logger, appInfo, strictResponses…). */
+  client?: Partial<PaymentClientOptions>;
+}
+
+export interface SandboxConnection {
+  client: PaymentClient;
+  /** True when talking to the local simulator. */
+  simulated: boolean;
+  /** The simulator (undefined against a real environment). */
+  sandbox: Sandbox | undefined;
+  server: SandboxServer | undefined;
+  /** The simulator merchant behind `client` (undefined against a real environment). */
+  merchant: SandboxMerchant | undefined;
+  close(): Promise<void>;
+}
+
+export async function connectSandbox(options: ConnectSandboxOptions = {}): Promise<SandboxConnection> {
+  const env = options.env ?? process.env;
+  if (env[ENV_VARS.baseUrl]?.trim()) {
+    const client = PaymentClient.fromEnv(env, options.client ?? {});
+    return {
+      client,
+      simulated: false,
+      sandbox: undefined,
+      server: undefined,
+      merchant: undefined,
+      close: async () => {},
+    };
+  }
+  const server = await startSandboxServer(options);
+  const country = options.country ?? 'CO';
+  const merchant = server.sandbox.merchants.find((m) => m.country === country) ?? server.sandbox.merchants[0];
+  if (!merchant)
+    throw new Error('The simulator has no merchant; pass merchants or omit them for the demo set.');
+  const client = new PaymentClient({
+    username: merchant.username,
+    password: merchant.password,
+    token: merchant.token,
+    baseUrl: server.url,
+    environment: server.sandbox.environment,
+    ...options.client,
+  });
+  return { client, simulated: true, sandbox: server.sandbox, server, merchant, close: () => server.close() };
+}

@@ -1,0 +1,38 @@
+/** `sandboxHandlers()`: the simulator as msw 2 request handlers, for merchants' unit tests. */
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import type { Sandbox } from './sandbox.js';
+
+export interface SandboxHandlersOptions {
+  /** The baseUrl the PaymentClient under test uses, e.g. 'https://sandbox.test'. */
+  baseUrl: string;
+}
+
+/**
+ * One catch-all handler under baseUrl; every request is answered by `sandbox.handle()`.
+ * @example
+ * const sandbox = createSandbox();
+ * const server = setupServer(...sandboxHandlers(sandbox, { baseUrl: 'https://sandbox.test' }));
+ */
+export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOptions): RequestHandler[] {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  sandbox.baseUrl = base;
+  return [
+    http.all(`${base}/*`, async ({ request }) => {
+      const url = new URL(request.url);
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, key) => {
+        headers[key] = value;
+      });
+      const text = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+      const answer = sandbox.handle({
+        method: request.method,
+        path: url.pathname.slice(basePath.length) + url.search,
+        headers,
+        body: text,
+      });
+      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      return new HttpResponse(body, { status: answer.status, headers: answer.headers });
+    }),
+  ];
+}

@@ -1,0 +1,120 @@
+/**
+ * `createSandbox()`: the in-process simulator of the whole service. A state machine behind one
+ * `handle(request) → response` core; no sockets of its own — the front ends (server.ts, msw.ts,
+ * the CLI) do the I/O. The only outbound traffic is webhook deliveries to each ipn_url.
+ */
+import { type CompletePaymentInput, completePayment } from './checkout.js';
+import { type WebhookAttempt, WebhookDeliverer, type WebhookDelivery } from './delivery.js';
+import { handle } from './routes.js';
+import { SandboxState } from './state.js';
+// The spec's "service name and version 1.1" User-Agent, shared with buildWebhookDelivery().
+import { WEBHOOK_USER_AGENT } from './webhooks.js';
+import type {
+  SandboxEnvironment,
+  SandboxMerchant,
+  SandboxMerchantSeed,
+  SandboxOptions,
+  SandboxRequest,
+  SandboxResponse,
+  SandboxTransaction,
+} from './types.js';
+
+
+export interface Sandbox {
+  readonly environment: SandboxEnvironment;
+  /** Root used in payment_url links; the HTTP front ends set it to their own address. */
+  baseUrl: string;
+  /** Live merchant records (balances included). */
+  readonly merchants: readonly SandboxMerchant[];
+  /** Every transaction by ticket. */
+  readonly transactions: ReadonlyMap<string, SandboxTransaction>;
+  /** Every webhook delivery, in order, with its attempts. */
+  readonly deliveries: readonly WebhookDelivery[];
+  /** The request core: what an HTTP request to {base_url}{path} would answer. */
+  handle(request: SandboxRequest): SandboxResponse;
+  addMerchant(seed: SandboxMerchantSeed): SandboxMerchant;
+  /** By ticket, reference or external reference, for any merchant. */
+  getTransaction(id: string): SandboxTransaction | undefined;
+  /** What the customer does on the checkout page: pay (status or test card) a pending PayIn. */
+  completePayment(ticket: string, input: CompletePaymentInput): SandboxResponse;
+  /** The next `count` sandbox confirms answer 500 CONFIRM_FAILED without a status change. */
+  injectConfirmFailure(count?: number): void;
+  /** Called after each webhook attempt; returns an unsubscribe function. */
+  onWebhookAttempt(listener: (delivery: WebhookDelivery) => void): () => void;
+  /** Resolves with the first delivery (past or future) for which `match` is true after an attempt. */
+  waitForDelivery(
+    match: (delivery: WebhookDelivery) => boolean,
+    options?: { timeoutMs?: number },
+  ): Promise<WebhookDelivery>;
+  /** Resolves when no webhook attempt is in flight. */
+  flushWebhooks(): Promise<void>;
+  /** Cancels pending timers (retries, auto-completions). */
+  close(): void;
+}
+
+export type { WebhookAttempt, WebhookDelivery };
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const state = new SandboxState(options);
+  const deliverer = new WebhookDeliverer({
+    clock: state.clock,
+    timeScale: state.timeScale,
+    fetch: options.fetch,
+    enabled: options.webhooks ?? true,
+    userAgent: options.webhookUserAgent ?? WEBHOOK_USER_AGENT,
+    timeoutMs: options.webhookTimeoutMs ?? 10_000,
+  });
+  state.deliverer = deliverer;
+
+  const findAny = (id: string): SandboxTransaction | undefined => {
+    const direct = state.transactions.get(id);
+    if (direct) return direct;
+    for (const merchant of state.merchants.list) {
+      const found = state.find(merchant, id);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  return {
+    environment: state.environment,
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    set baseUrl(url: string) {
+      state.baseUrl = url.replace(/\/+$/, '');
+    },
+    merchants: state.merchants.list,
+    transactions: state.transactions,
+    deliveries: deliverer.deliveries,
+    handle: (request) => handle(state, request),
+    addMerchant: (seed) => state.merchants.add(seed),
+    getTransaction: findAny,
+    completePayment: (ticket, input) => completePayment(state, findAny(ticket), input),
+    injectConfirmFailure(count = 1) {
+      state.confirmFailures += count;
+    },
+    onWebhookAttempt: (listener) => deliverer.onAttempt(listener),
+    waitForDelivery(match, { timeoutMs = 10_000 } = {}) {
+      const done = deliverer.deliveries.find((d) => d.attempts.length > 0 && match(d));
+      if (done) return Promise.resolve(done);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          unsubscribe();
+          reject(new Error(`No matching webhook delivery within ${timeoutMs} ms.`));
+        }, timeoutMs);
+        const unsubscribe = deliverer.onAttempt((delivery) => {
+          if (!match(delivery)) return;
+          clearTimeout(timer);
+          unsubscribe();
+          resolve(delivery);
+        });
+      });
+    },
+    flushWebhooks: () => deliverer.flush(),
+    close() {
+      state.close();
+      deliverer.close();
+    },
+  };
+}

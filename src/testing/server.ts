@@ -1,0 +1,110 @@
+/** `startSandboxServer()`: the simulator on a real node:http server (what the CLI runs). */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandbox, type Sandbox } from './sandbox.js';
+import type { SandboxOptions } from './types.js';
+
+export interface SandboxServerOptions extends SandboxOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default '127.0.0.1' (never exposed beyond this machine unless asked). */
+  host?: string;
+  /** Use this sandbox instead of creating one (its merchants and state are served). */
+  sandbox?: Sandbox;
+}
+
+export interface SandboxServer {
+  /** The base_url to give PaymentClient, e.g. 'http://127.0.0.1:4010'. */
+  readonly url: string;
+  readonly port: number;
+  readonly sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+/** Requests above this size are refused (413) rather than buffered. */
+const MAX_BODY_BYTES = 1_048_576;
+
+export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
+  const sandbox = options.sandbox ?? createSandbox(options);
+  const server = createServer((req, res) => serve(sandbox, req, res));
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const url = `http://${shownHost}:${port}`;
+  sandbox.baseUrl = url;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    sandbox,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        sandbox.close();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Keep-alive clients that never hang up must not hold the process open.
+        setTimeout(() => server.closeAllConnections(), 1_000).unref();
+      });
+      return closing;
+    },
+  };
+}
+
+function serve(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (size > MAX_BODY_BYTES) {
+      send(
+        res,
+        413,
+        { 'content-type': 'application/json' },
+        '{"code":"00","status":"ERROR","error":"PAYLOAD_TOO_LARGE","message":"Body above 1 MiB."}',
+      );
+      return;
+    }
+    let answer: ReturnType<Sandbox['handle']>;
+    try {
+      answer = sandbox.handle({
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body:
+          chunks.length === 0
+            ? undefined
+            : chunks.length === 1
+              ? chunks[0]!.toString('utf8')
+              : Buffer.concat(chunks).toString('utf8'),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      send(
+        res,
+        500,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ code: '00', status: 'ERROR', error: 'INTERNAL_ERROR', message }),
+      );
+      return;
+    }
+    const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    send(res, answer.status, answer.headers, body);
+  });
+  req.on('error', () => res.destroy());
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}

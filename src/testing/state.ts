@@ -1,0 +1,134 @@
+/**
+ * The simulator's state: merchants, transactions and their indexes, and the one place where
+ * a status changes (balance effects and the webhook of spec "States and transitions").
+ */
+import { randomUUID } from 'node:crypto';
+import { realClock, type SandboxClock } from './clock.js';
+import type { WebhookDeliverer } from './delivery.js';
+import { addMoney, demoMerchants, MerchantStore } from './merchants.js';
+import type { SandboxEnvironment, SandboxMerchant, SandboxOptions, SandboxTransaction } from './types.js';
+
+/** Default response_message per status; PayOut rejections use the spec's common bank messages. */
+export const STATUS_MESSAGES: Readonly<Record<string, string>> = {
+  CREATED: 'Transaction created',
+  PENDING: 'Transaction pending',
+  APPROVED: 'Transaction approved',
+  REJECTED: 'Transaction rejected',
+  DECLINED: 'Transaction declined by internal rules',
+  EXPIRED: 'Transaction expired',
+};
+
+/** Spec "Errors": common rejection messages for a rejected PayOut (Spanish, as the service sends them). */
+export const PAYOUT_REJECTION_MESSAGES = [
+  'Cuenta inactiva o bloqueada',
+  'La cuenta o el NIT no coinciden',
+  'El número de cuenta no existe',
+  'El número de cuenta no es válido',
+  'Cuenta no autorizada',
+  'El NIT no es válido',
+  'Excede el límite de saldo de la cuenta destino',
+] as const;
+
+export class SandboxState {
+  readonly merchants: MerchantStore;
+  readonly environment: SandboxEnvironment;
+  readonly clock: SandboxClock;
+  readonly timeScale: number;
+  readonly payoutSubmissionDelayMs: number;
+  readonly autoCompleteDelayMs: number;
+  baseUrl: string;
+  readonly transactions = new Map<string, SandboxTransaction>();
+  /** merchant username → (reference | external id) → ticket. */
+  readonly #aliases = new Map<string, Map<string, string>>();
+  readonly #references = new Map<string, Set<string>>();
+  readonly #timers = new Set<unknown>();
+  deliverer: WebhookDeliverer | undefined;
+  /** Injected faults: the next N confirms answer 500 CONFIRM_FAILED. */
+  confirmFailures = 0;
+
+  constructor(options: SandboxOptions) {
+    this.merchants = new MerchantStore(options.merchants ?? demoMerchants());
+    this.environment = options.environment ?? 'staging';
+    this.clock = options.clock ?? realClock;
+    this.timeScale = options.timeScale ?? 1;
+    if (!(this.timeScale > 0)) throw new Error('timeScale must be a positive number.');
+    this.payoutSubmissionDelayMs = options.payoutSubmissionDelayMs ?? 0;
+    this.autoCompleteDelayMs = options.autoCompleteDelayMs ?? 1_000;
+    this.baseUrl = (options.baseUrl ?? 'http://127.0.0.1').replace(/\/+$/, '');
+  }
+
+  newTicket(): string {
+    return randomUUID();
+  }
+
+  hasReference(merchant: SandboxMerchant, reference: string): boolean {
+    return this.#references.get(merchant.username)?.has(reference) ?? false;
+  }
+
+  add(transaction: SandboxTransaction): void {
+    this.transactions.set(transaction.ticket, transaction);
+    let refs = this.#references.get(transaction.merchant);
+    if (!refs) {
+      refs = new Set();
+      this.#references.set(transaction.merchant, refs);
+    }
+    refs.add(transaction.reference);
+    let aliases = this.#aliases.get(transaction.merchant);
+    if (!aliases) {
+      aliases = new Map();
+      this.#aliases.set(transaction.merchant, aliases);
+    }
+    aliases.set(transaction.reference, transaction.ticket);
+    for (const id of transaction.externalIds) aliases.set(id, transaction.ticket);
+  }
+
+  /** By ticket or reference (lookup); `external` also accepts Bre-B keys, cash refs, CLABEs, tracking ids. */
+  find(merchant: SandboxMerchant, id: string): SandboxTransaction | undefined {
+    const direct = this.transactions.get(id);
+    if (direct) return direct.merchant === merchant.username ? direct : undefined;
+    const ticket = this.#aliases.get(merchant.username)?.get(id);
+    return ticket === undefined ? undefined : this.transactions.get(ticket);
+  }
+
+  merchantOf(transaction: SandboxTransaction): SandboxMerchant {
+    return this.merchants.byUsername(transaction.merchant)!;
+  }
+
+  /** A PayOut is confirmable once submitted to the bank (spec "States and transitions"). */
+  isSubmitted(transaction: SandboxTransaction): boolean {
+    return transaction.submittedAt === undefined || transaction.submittedAt <= this.clock.now();
+  }
+
+  /**
+   * The only status change: balance effects (PayIn APPROVED credits; PayOut REJECTED restores
+   * the reserve) and one webhook to ipn_url (spec "Events": a webhook on each change).
+   */
+  setStatus(transaction: SandboxTransaction, status: string, message?: string): void {
+    if (transaction.status === status) return;
+    const merchant = this.merchantOf(transaction);
+    if (transaction.type === 'PAYIN' && status === 'APPROVED') {
+      merchant.balance = addMoney(merchant.balance, transaction.amount);
+    }
+    if (transaction.type === 'PAYOUT' && (status === 'REJECTED' || status === 'DECLINED')) {
+      merchant.balance = addMoney(merchant.balance, transaction.amount);
+    }
+    transaction.status = status;
+    transaction.responseMessage = message ?? STATUS_MESSAGES[status] ?? status;
+    transaction.updatedAt = this.clock.now();
+    this.deliverer?.enqueue(transaction, merchant);
+  }
+
+  /** A simulated delay (scaled by timeScale); cancelled by close(). */
+  schedule(ms: number, task: () => void): void {
+    const handle = this.clock.setTimeout(() => {
+      this.#timers.delete(handle);
+      task();
+    }, ms * this.timeScale);
+    this.#timers.add(handle);
+  }
+
+  close(): void {
+    for (const handle of this.#timers) this.clock.clearTimeout(handle);
+    this.#timers.clear();
+  }
+}
