@@ -105,6 +105,7 @@ function invalid(
     issues,
     method: answer.method,
     path: answer.path,
+    attempts: answer.attempts,
     body,
     secrets: answer.secrets,
   });
@@ -118,6 +119,11 @@ function httpAdvice(status: number): string | undefined {
 }
 
 const NOT_JSON = Symbol('not json');
+
+/** Whether a body is JSON at all (a truncated or HTML body is not). */
+export function isJsonText(text: string): boolean {
+  return parseJson(text) !== NOT_JSON;
+}
 
 function parseJson(text: string): unknown {
   if (text === '') return NOT_JSON;

@@ -103,7 +103,7 @@ export class ApiError extends PayinoutError {
     this.errorCode = errorCode;
     this.serviceMessage = serviceMessage;
     this.body = redactValue(typeof init.body === 'string' ? init.body.slice(0, 2000) : init.body, secrets);
-    this.headers = redactHeaders(init.headers);
+    this.headers = redactHeaders(init.headers, secrets);
     this.method = init.method;
     this.path = init.path;
     this.attempts = init.attempts;
@@ -163,7 +163,7 @@ export interface ConnectionErrorInit extends Partial<RequestContext> {
    */
   outcome?: 'not_sent' | 'unknown';
   /** The merchant reference of a create whose outcome is unknown. */
-  reference?: string;
+  reference?: string | undefined;
   cause?: unknown;
 }
 
@@ -197,6 +197,7 @@ export class ResponseValidationError extends PayinoutError {
   readonly issues: ValidationIssue[];
   readonly method: string | undefined;
   readonly path: string | undefined;
+  readonly attempts: number | undefined;
   /** First 2,000 characters of the body, redacted. */
   readonly body: unknown;
   constructor(init: {
@@ -205,6 +206,7 @@ export class ResponseValidationError extends PayinoutError {
     issues?: ValidationIssue[];
     method?: string;
     path?: string;
+    attempts?: number;
     body?: unknown;
     secrets?: readonly string[];
   }) {
@@ -213,6 +215,7 @@ export class ResponseValidationError extends PayinoutError {
     this.issues = init.issues ?? [];
     this.method = init.method;
     this.path = init.path;
+    this.attempts = init.attempts;
     this.body = redactValue(
       typeof init.body === 'string' ? init.body.slice(0, 2000) : init.body,
       init.secrets,

@@ -63,14 +63,20 @@ export function redactValue(value: unknown, secrets: readonly string[] = [], dep
   return out;
 }
 
-/** Header record with credentials masked; names lower-cased. */
-export function redactHeaders(headers: Headers | Record<string, string> | undefined): Record<string, string> {
+/**
+ * Header record with credentials masked; names lower-cased. Values are scrubbed of the request's
+ * secrets too, because a misbehaving proxy may echo a credential under any header name.
+ */
+export function redactHeaders(
+  headers: Headers | Record<string, string> | undefined,
+  secrets: readonly string[] = [],
+): Record<string, string> {
   const out: Record<string, string> = {};
   if (!headers) return out;
   const entries = headers instanceof Headers ? headers.entries() : Object.entries(headers);
   for (const [name, value] of entries) {
     const key = name.toLowerCase();
-    out[key] = isSensitiveKey(key) ? REDACTED : value;
+    out[key] = isSensitiveKey(key) ? REDACTED : scrubText(value, secrets);
   }
   return out;
 }

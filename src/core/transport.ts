@@ -1,16 +1,29 @@
 /**
  * The one HTTP path of a client: request validation → ky → body read under the timeout →
- * envelope reader → typed result, with retries for safe calls. One ky instance per client;
- * per-request options are merged into a fresh object per call and never written back.
+ * envelope reader → typed result, with retries for safe calls and reconciliation by reference
+ * for creates (reconcile.ts). One ky instance per client; per-request options are merged into a
+ * fresh object per call and never written back.
  */
 import ky, { type KyInstance } from 'ky';
 import type * as z from 'zod';
 import type { ResponseSchema } from '../schemas/kit.js';
+import type { Recoverable } from '../schemas/recovery.js';
 import { VERSION } from '../version.js';
-import { type AnswerContext, readAnswer } from './envelope.js';
-import { ConnectionError, RequestValidationError, TimeoutError } from './errors.js';
+import { type AnswerContext, isJsonText, readAnswer } from './envelope.js';
+import { RequestValidationError, ResponseValidationError, TimeoutError } from './errors.js';
+import { lookupSpec } from './lookup.js';
+import { advice, connectionError, type FailureContext, isReset } from './network.js';
+import { reconcileCreate } from './reconcile.js';
 import { collectSecrets } from './redact.js';
-import { isRetriableError, type RetryKind, retryDelayMs, sleep } from './retry.js';
+import {
+  failureOf,
+  isRetriableError,
+  markFailure,
+  type Reconcile,
+  type RetryKind,
+  retryDelayMs,
+  sleep,
+} from './retry.js';
 
 /** Receives one debug line per HTTP attempt; credentials and PII never reach it. */
 export interface Logger {
@@ -35,7 +48,7 @@ export interface ResponseMeta {
   headers: Headers;
   /** The envelope's `message` ('' when absent). */
   message: string;
-  /** HTTP attempts made for this call (1 = no retry). */
+  /** HTTP requests made for this call (1 = no retry); a reconciled create counts its lookups too. */
   attempts: number;
 }
 
@@ -74,6 +87,15 @@ interface Attempt {
   text: string;
 }
 
+/** State of one public call across its HTTP attempts. */
+interface Call {
+  /** HTTP requests made so far (create POSTs and lookups alike). */
+  count: number;
+  /** Credential and PII values of the request, scrubbed from anything an error keeps. */
+  secrets: readonly string[];
+  options: RequestOptions;
+}
+
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: Readonly<TransportConfig>;
@@ -110,40 +132,38 @@ export class Transport {
     return this.#config.strictResponses;
   }
 
+  request<T extends z.ZodType>(
+    spec: CallSpec<T> & { retry: Reconcile },
+    options?: RequestOptions,
+  ): Promise<WithResponse<Recoverable<z.infer<T>>>>;
+  request<T extends z.ZodType>(
+    spec: CallSpec<T>,
+    options?: RequestOptions,
+  ): Promise<WithResponse<z.infer<T>>>;
   async request<T extends z.ZodType>(
     spec: CallSpec<T>,
     options: RequestOptions = {},
   ): Promise<WithResponse<z.infer<T>>> {
     const body = this.#validate(spec);
-    const secrets = [...this.#credentials, ...collectSecrets(body)];
-    const path = `/${spec.path}`;
-    const maxRetries = spec.retry === 'never' ? 0 : (options.maxRetries ?? this.#config.maxRetries);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const answer = await this.#attempt(spec, body, options, attempt, path);
-        const read = readAnswer(
-          {
-            ...answer,
-            method: spec.method,
-            path,
-            attempts: attempt,
-            strict: this.#config.strictResponses,
-            secrets,
-          },
-          { schema: spec.response, unwrap: spec.unwrap },
-        );
-        const meta: ResponseMeta = {
-          status: answer.status,
-          headers: answer.headers,
-          message: read.message,
-          attempts: attempt,
-        };
-        return attachResponse(read.data, meta);
-      } catch (error) {
-        if (attempt > maxRetries || !isRetriableError(error)) throw error;
-        await sleep(retryDelayMs(attempt - 1, error), options.signal);
-      }
+    const call: Call = { count: 0, secrets: [...this.#credentials, ...collectSecrets(body)], options };
+    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
+    const retry = spec.retry;
+    if (typeof retry === 'object' && typeof retry.reference === 'string' && retry.reference !== '') {
+      const reference = retry.reference;
+      return reconcileCreate({
+        reference,
+        body,
+        method: spec.method,
+        path: `/${spec.path}`,
+        maxRetries,
+        signal: options.signal,
+        attempts: () => call.count,
+        send: () => this.#exchange(spec, body, call),
+        lookup: () => this.#retrying(lookupSpec(reference), undefined, call, maxRetries),
+        logger: this.#config.logger,
+      }) as Promise<WithResponse<z.infer<T>>>;
     }
+    return this.#retrying(spec, body, call, retry === 'safe' ? maxRetries : 0);
   }
 
   #validate<T extends z.ZodType>(spec: CallSpec<T>): unknown {
@@ -156,20 +176,81 @@ export class Transport {
     );
   }
 
+  /**
+   * Attempts a call that may be repeated as it is. A reset before any response byte on the first
+   * attempt (a stale keep-alive socket) is retried at once, even with maxRetries 0.
+   */
+  async #retrying<T extends z.ZodType>(
+    spec: CallSpec<T>,
+    body: unknown,
+    call: Call,
+    maxRetries: number,
+  ): Promise<WithResponse<z.infer<T>>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#exchange(spec, body, call);
+      } catch (error) {
+        const stale = attempt === 1 && failureOf(error).staleSocket === true;
+        if (attempt > (stale ? Math.max(maxRetries, 1) : maxRetries) || !isRetriableError(error)) throw error;
+        if (!stale) await sleep(retryDelayMs(attempt - 1, error), call.options.signal);
+      }
+    }
+  }
+
+  /** One HTTP attempt, read to a typed result or a typed error. */
+  async #exchange<T extends z.ZodType>(
+    spec: CallSpec<T>,
+    body: unknown,
+    call: Call,
+  ): Promise<WithResponse<z.infer<T>>> {
+    const attempts = ++call.count;
+    const path = `/${spec.path}`;
+    const answer = await this.#attempt(spec, body, call, { method: spec.method, path, attempts });
+    let read: ReturnType<typeof readAnswer<T>>;
+    try {
+      read = readAnswer(
+        {
+          ...answer,
+          method: spec.method,
+          path,
+          attempts,
+          strict: this.#config.strictResponses,
+          secrets: call.secrets,
+        },
+        { schema: spec.response, unwrap: spec.unwrap },
+      );
+    } catch (error) {
+      if (error instanceof ResponseValidationError && answer.status < 300 && !isJsonText(answer.text)) {
+        markFailure(error, { status: answer.status, unreadable: true });
+      }
+      throw error;
+    }
+    const meta: ResponseMeta = {
+      status: answer.status,
+      headers: answer.headers,
+      message: read.message,
+      attempts,
+    };
+    return attachResponse(read.data, meta);
+  }
+
   /** One HTTP exchange, the body included, under one timeout. */
   async #attempt<T extends z.ZodType>(
     spec: CallSpec<T>,
     body: unknown,
-    options: RequestOptions,
-    attempt: number,
-    path: string,
+    call: Call,
+    context: FailureContext,
   ): Promise<Attempt> {
+    const { options } = call;
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
     const started = performance.now();
-    const context = { method: spec.method, path, attempts: attempt };
+    // A create's connection errors name its reference: the caller must look it up before resending.
+    const reference = typeof spec.retry === 'object' ? spec.retry.reference : undefined;
+    const where = reference === undefined ? context : { ...context, reference };
+    let status: number | undefined;
     try {
       const response = await this.#ky(spec.path, {
         method: spec.method,
@@ -177,19 +258,25 @@ export class Transport {
         ...(body === undefined ? {} : { json: body }),
         ...(options.headers ? { headers: options.headers } : {}),
       });
+      status = response.status;
       const text = await response.text();
-      this.#log(spec.method, path, response.status, started, attempt);
+      this.#log(spec.method, context.path, response.status, started, context.attempts);
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
-      this.#log(spec.method, path, undefined, started, attempt);
+      this.#log(spec.method, context.path, undefined, started, context.attempts);
       if (options.signal?.aborted) throw options.signal.reason;
+      const seen = status === undefined ? {} : { status };
       if (timeout.signal.aborted) {
-        throw new TimeoutError({
-          ...context,
-          message: `${spec.method} ${path} did not complete within ${timeoutMs} ms (attempt ${attempt}). Raise timeoutMs, or check the network to the service.`,
-        });
+        const stage = status === undefined ? 'did not answer' : `sent HTTP ${status} but not the whole body`;
+        const next =
+          reference === undefined
+            ? 'Raise timeoutMs, or check the network to the service.'
+            : advice('unknown', reference);
+        const message = `${spec.method} ${context.path} ${stage} within ${timeoutMs} ms (attempt ${context.attempts}). ${next}`;
+        throw markFailure(new TimeoutError({ ...where, message }), seen);
       }
-      throw connectionError(error, context);
+      const failure = connectionError(error, where);
+      throw markFailure(failure, { ...seen, staleSocket: status === undefined && isReset(error) });
     } finally {
       clearTimeout(timer);
     }
@@ -208,43 +295,6 @@ export class Transport {
       attempt,
     });
   }
-}
-
-/** Connection refused or DNS failure: the request provably never reached the service. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
-
-function connectionError(
-  error: unknown,
-  context: { method: string; path: string; attempts: number },
-): ConnectionError {
-  const code = networkCode(error);
-  const outcome = code && NOT_SENT_CODES.has(code) ? 'not_sent' : 'unknown';
-  const detail = code ?? (error instanceof Error ? error.message : String(error));
-  return new ConnectionError({
-    ...context,
-    outcome,
-    message: `${context.method} ${context.path} got no answer from the service (${detail}, attempt ${context.attempts}). Check baseUrl and the network; safe calls were retried.`,
-    cause: safeCause(error),
-  });
-}
-
-function networkCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-/** Keeps the low-level error's name, message and code only: nothing that could hold headers. */
-function safeCause(error: unknown): Error | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const inner = error.cause instanceof Error ? error.cause : undefined;
-  const cause = new Error(error.message, inner ? { cause: safeCause(inner) } : undefined);
-  cause.name = error.name;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') Object.assign(cause, { code });
-  return cause;
 }
 
 function attachResponse<T>(data: T, meta: ResponseMeta): WithResponse<T> {

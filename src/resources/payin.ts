@@ -17,22 +17,18 @@ export class PayInResource {
 
   /**
    * Creates a PayIn (POST /api/v2/payin). The answer holds `payment_url` (Checkout/Hybrid),
-   * `payment_information` (Direct/Hybrid), or both.
+   * `payment_information` (Direct/Hybrid), or both. If the answer is lost (reset, timeout, 5xx), the
+   * reference is looked up before any resend; a result rebuilt that way has `recovered: true` and no
+   * `payment_url`/`payment_information` (docs/reliability.md).
    * @example
    * const payin = await client.payin.create({ reference: 'order-1001', amount: 50000, currency: 'COP',
    *   country: 'CO', payment_method: 'BREB', description: 'Order 1001', customer_data });
    */
   create(params: PayInCreateParams, options?: RequestOptions) {
     const request = { schema: PayInCreateParamsSchema, what: 'PayIn' };
+    const retry = { kind: 'reconcile', reference: params?.reference } as const;
     return this.#transport.request(
-      {
-        method: 'POST',
-        path: 'api/v2/payin',
-        body: params,
-        request,
-        response: PayInCreatedSchema,
-        retry: 'never',
-      },
+      { method: 'POST', path: 'api/v2/payin', body: params, request, response: PayInCreatedSchema, retry },
       options,
     );
   }
@@ -43,15 +39,9 @@ export class PayInResource {
    */
   createLegacy(params: PayInLegacyCreateParams, options?: RequestOptions) {
     const request = { schema: PayInLegacyCreateParamsSchema, what: 'legacy PayIn' };
+    const retry = { kind: 'reconcile', reference: params?.reference } as const;
     return this.#transport.request(
-      {
-        method: 'POST',
-        path: 'api/v1/payin',
-        body: params,
-        request,
-        response: PayInCreatedSchema,
-        retry: 'never',
-      },
+      { method: 'POST', path: 'api/v1/payin', body: params, request, response: PayInCreatedSchema, retry },
       options,
     );
   }

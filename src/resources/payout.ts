@@ -10,19 +10,14 @@ export class PayOutResource {
 
   /**
    * Creates a PayOut (POST /api/v1/payout); its initial status is PENDING.
-   * In the sandbox, fund the balance first with an approved PayIn.
+   * In the sandbox, fund the balance first with an approved PayIn. Never sent twice for one
+   * reference without a lookup between: a lost answer is reconciled by reference (`recovered: true`).
    */
   create(params: PayOutCreateParams, options?: RequestOptions) {
     const request = { schema: PayOutCreateParamsSchema, what: 'PayOut' };
+    const retry = { kind: 'reconcile', reference: params?.reference } as const;
     return this.#transport.request(
-      {
-        method: 'POST',
-        path: 'api/v1/payout',
-        body: params,
-        request,
-        response: PayOutCreatedSchema,
-        retry: 'never',
-      },
+      { method: 'POST', path: 'api/v1/payout', body: params, request, response: PayOutCreatedSchema, retry },
       options,
     );
   }

@@ -1,8 +1,8 @@
-import { NotFoundError, TimeoutError } from '../core/errors.js';
+import { TimeoutError } from '../core/errors.js';
+import { lookupSpec } from '../core/lookup.js';
 import { sleep } from '../core/retry.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { isFinalStatus } from '../schemas/catalog.js';
-import { TransactionSchema } from '../schemas/transaction.js';
 
 export interface WaitOptions {
   /** Give up after this long; default 300,000 ms (5 minutes). */
@@ -25,12 +25,7 @@ export class TransactionsResource {
    * object or a one-element array.
    */
   get(ticketOrReference: string, options?: RequestOptions) {
-    const path = `api/v1/transaction/${encodeURIComponent(ticketOrReference)}`;
-    const unwrap = (data: unknown) => pickTransaction(data, ticketOrReference, `/${path}`);
-    return this.#transport.request(
-      { method: 'GET', path, response: TransactionSchema, unwrap, retry: 'safe' },
-      options,
-    );
+    return this.#transport.request(lookupSpec(ticketOrReference), options);
   }
 
   /**
@@ -56,24 +51,4 @@ export class TransactionsResource {
       interval = Math.min(interval * 1.5, 30_000);
     }
   }
-}
-
-/** data is documented as an array but sampled as an object: accept both, return one. */
-function pickTransaction(data: unknown, id: string, path: string): unknown {
-  if (!Array.isArray(data) && data !== null && data !== undefined) return data;
-  const list = Array.isArray(data) ? data : [];
-  if (list.length === 0) {
-    throw new NotFoundError({
-      status: 404,
-      body: { error: 'NOT_FOUND', data },
-      method: 'GET',
-      path,
-      advice: `No transaction ${id} for this merchant (the service answered with no data). Check the ticket or reference and the environment.`,
-    });
-  }
-  const match = list.find((item) => {
-    const record = item as { ticket?: unknown; reference?: unknown } | null;
-    return record?.ticket === id || record?.reference === id;
-  });
-  return match ?? list[0];
 }

@@ -1,0 +1,64 @@
+/**
+ * Turns a low-level fetch failure into a ConnectionError that says whether the request may have
+ * reached the service, without keeping anything that could hold request headers.
+ */
+import { ConnectionError } from './errors.js';
+
+/** Connection refused or DNS failure: the request provably never reached the service. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
+
+/** A socket closed under us before any response byte: the usual face of a stale keep-alive socket. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+export interface FailureContext {
+  method: string;
+  path: string;
+  attempts: number;
+  /** Set for creates: named in the message and on the error. */
+  reference?: string | undefined;
+}
+
+export function connectionError(error: unknown, context: FailureContext): ConnectionError {
+  const code = networkCode(error);
+  const outcome = code && NOT_SENT_CODES.has(code) ? 'not_sent' : 'unknown';
+  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  const { reference, ...where } = context;
+  return new ConnectionError({
+    ...where,
+    outcome,
+    ...(reference === undefined ? {} : { reference }),
+    message: `${context.method} ${context.path} got no answer from the service (${detail}, attempt ${context.attempts}). ${advice(outcome, reference)}`,
+    cause: safeCause(error),
+  });
+}
+
+export function advice(outcome: 'not_sent' | 'unknown', reference: string | undefined): string {
+  if (reference === undefined || outcome === 'not_sent') {
+    return 'Check baseUrl and the network to the service; safe calls were retried.';
+  }
+  return `The create may have been processed: look reference '${reference}' up with client.transactions.get() before creating it again.`;
+}
+
+export function isReset(error: unknown): boolean {
+  const code = networkCode(error);
+  return code !== undefined && RESET_CODES.has(code);
+}
+
+function networkCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** Keeps the low-level error's name, message and code only: nothing that could hold headers. */
+function safeCause(error: unknown): Error | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const inner = error.cause instanceof Error ? error.cause : undefined;
+  const cause = new Error(error.message, inner ? { cause: safeCause(inner) } : undefined);
+  cause.name = error.name;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') Object.assign(cause, { code });
+  return cause;
+}

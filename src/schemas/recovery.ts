@@ -1,0 +1,22 @@
+/**
+ * What a create result carries when the SDK recovered it by looking the reference up after an
+ * unreliable answer (docs/reliability.md). Declared once, as a zod schema, so the result types
+ * stay derived from zod: `PayInCreated & RecoveryFields`.
+ */
+import * as z from 'zod';
+import { TransactionSchema } from './transaction.js';
+
+export const RecoveryFieldsSchema = z.object({
+  /**
+   * `true` when the create's own answer was lost (connection reset, timeout, 5xx…) and the result
+   * was rebuilt from `GET /api/v1/transaction/{reference}`. Absent on a normal answer. Fields only
+   * the create answer carries (`payment_url`, `payment_information`) are then absent.
+   */
+  recovered: z.literal(true).optional(),
+  /** The looked-up transaction the recovered result was built from (non-enumerable). */
+  recoveredTransaction: TransactionSchema.tolerant.optional(),
+});
+export type RecoveryFields = z.infer<typeof RecoveryFieldsSchema>;
+
+/** A create result that may have been recovered by reference. */
+export type Recoverable<T> = T & RecoveryFields;
