@@ -18,6 +18,7 @@ export type { OpenEnum, ResponseSchema } from './schemas/kit.js';
 export * from './schemas/merchant.js';
 export * from './schemas/payin.js';
 export * from './schemas/payout.js';
+export * from './schemas/recovery.js';
 export * from './schemas/sandbox.js';
 export * from './schemas/transaction.js';
 export * from './schemas/webhook.js';
