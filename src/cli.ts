@@ -83,7 +83,21 @@ async function sandbox(args: string[]): Promise<void> {
     ...(timeScale === undefined ? {} : { timeScale }),
     ...(delay === undefined ? {} : { payoutSubmissionDelayMs: delay }),
   };
-  let server: Awaited<ReturnType<typeof startSandboxServer>>;
+  // Handlers go in before anything is printed: until Node has a listener, SIGINT/SIGTERM
+  // kill the process at once, and a supervisor may signal as soon as it reads base_url.
+  let server: Awaited<ReturnType<typeof startSandboxServer>> | undefined;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`payinout sandbox: ${signal}, stopping\n`);
+    (server ? server.close() : Promise.resolve()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   try {
     server = await startSandboxServer({ ...options, port: port ?? DEFAULT_PORT });
   } catch (error) {
@@ -102,19 +116,6 @@ async function sandbox(args: string[]): Promise<void> {
   process.stderr.write(
     `payinout sandbox ${VERSION} listening on ${server.url} (Ctrl+C to stop). These are sandbox-only credentials.\n`,
   );
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`payinout sandbox: ${signal}, stopping\n`);
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
 async function main(argv: string[]): Promise<number> {
