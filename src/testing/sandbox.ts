@@ -7,8 +7,6 @@ import { type CompletePaymentInput, completePayment } from './checkout.js';
 import { type WebhookAttempt, WebhookDeliverer, type WebhookDelivery } from './delivery.js';
 import { handle } from './routes.js';
 import { SandboxState } from './state.js';
-// The spec's "service name and version 1.1" User-Agent, shared with buildWebhookDelivery().
-import { WEBHOOK_USER_AGENT } from './webhooks.js';
 import type {
   SandboxEnvironment,
   SandboxMerchant,
@@ -18,7 +16,7 @@ import type {
   SandboxResponse,
   SandboxTransaction,
 } from './types.js';
-
+import { WEBHOOK_USER_AGENT } from './webhooks.js';
 
 export interface Sandbox {
   readonly environment: SandboxEnvironment;
