@@ -62,7 +62,7 @@ function commandsFor(client: unknown): Commands {
     };
   }
   throw new ConfigurationError(
-    'RedisDedupeStore needs a connected ioredis client (new Redis(url)) or node-redis client (await createClient({ url }).connect()).',
+    'RedisDedupeStore needs a connected ioredis client (new Redis(url)) or node-redis v4/v5 client (createClient({ url }), then await client.connect()).',
   );
 }
 
