@@ -27,6 +27,8 @@ export interface SandboxConnection {
   server: SandboxServer | undefined;
   /** The simulator merchant behind `client` (undefined against a real environment). */
   merchant: SandboxMerchant | undefined;
+  /** The merchant token, to verify webhook signatures (PAYINOUT_TOKEN against a real environment). */
+  token: string;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function connectSandbox(options: ConnectSandboxOptions = {}): Promi
     const client = PaymentClient.fromEnv(env, options.client ?? {});
     return {
       client,
+      token: options.client?.token ?? env[ENV_VARS.token]?.trim() ?? '',
       simulated: false,
       sandbox: undefined,
       server: undefined,
@@ -56,5 +59,13 @@ export async function connectSandbox(options: ConnectSandboxOptions = {}): Promi
     environment: server.sandbox.environment,
     ...options.client,
   });
-  return { client, simulated: true, sandbox: server.sandbox, server, merchant, close: () => server.close() };
+  return {
+    client,
+    token: merchant.token,
+    simulated: true,
+    sandbox: server.sandbox,
+    server,
+    merchant,
+    close: () => server.close(),
+  };
 }
