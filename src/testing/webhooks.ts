@@ -27,7 +27,7 @@ export interface SignedWebhookDelivery {
 }
 
 /** Service name and version 1.1 (spec "Events", rule 2); the name itself is not shown. */
-export const WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
+const WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
 
 export function buildWebhookDelivery(
   event: WebhookEventInput,
