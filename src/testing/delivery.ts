@@ -8,6 +8,9 @@ import { computeWebhookSignature } from '../webhooks/signature.js';
 import type { SandboxClock } from './clock.js';
 import type { SandboxMerchant, SandboxTransaction } from './types.js';
 
+/** The spec's "service name and version 1.1" User-Agent (spec "Events", rule 2); the name is ours. */
+export const SANDBOX_WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
+
 /** Minutes between attempts: 1st retry 5 min after the first attempt, then 15, 30, 60, 120. */
 export const WEBHOOK_RETRY_MINUTES = [5, 15, 30, 60, 120] as const;
 

@@ -15,7 +15,7 @@ export {
   type SandboxClock,
 } from './clock.js';
 export { type ConnectSandboxOptions, connectSandbox, type SandboxConnection } from './connect.js';
-export { WEBHOOK_RETRY_MINUTES } from './delivery.js';
+export { SANDBOX_WEBHOOK_USER_AGENT, WEBHOOK_RETRY_MINUTES } from './delivery.js';
 export { demoMerchants, formatBalance } from './merchants.js';
 export { type SandboxHandlersOptions, sandboxHandlers } from './msw.js';
 export {

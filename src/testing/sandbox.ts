@@ -4,7 +4,12 @@
  * the CLI) do the I/O. The only outbound traffic is webhook deliveries to each ipn_url.
  */
 import { type CompletePaymentInput, completePayment } from './checkout.js';
-import { type WebhookAttempt, WebhookDeliverer, type WebhookDelivery } from './delivery.js';
+import {
+  SANDBOX_WEBHOOK_USER_AGENT,
+  type WebhookAttempt,
+  WebhookDeliverer,
+  type WebhookDelivery,
+} from './delivery.js';
 import { handle } from './routes.js';
 import { SandboxState } from './state.js';
 import type {
@@ -16,7 +21,6 @@ import type {
   SandboxResponse,
   SandboxTransaction,
 } from './types.js';
-import { WEBHOOK_USER_AGENT } from './webhooks.js';
 
 export interface Sandbox {
   readonly environment: SandboxEnvironment;
@@ -59,7 +63,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     timeScale: state.timeScale,
     fetch: options.fetch,
     enabled: options.webhooks ?? true,
-    userAgent: options.webhookUserAgent ?? WEBHOOK_USER_AGENT,
+    userAgent: options.webhookUserAgent ?? SANDBOX_WEBHOOK_USER_AGENT,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
   });
   state.deliverer = deliverer;
