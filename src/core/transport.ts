@@ -24,6 +24,7 @@ import {
   retryDelayMs,
   sleep,
 } from './retry.js';
+import { attachResponse, serialize, toBase64 } from './wire.js';
 
 /** Receives one debug line per HTTP attempt; credentials and PII never reach it. */
 export interface Logger {
@@ -144,15 +145,18 @@ export class Transport {
     spec: CallSpec<T>,
     options: RequestOptions = {},
   ): Promise<WithResponse<z.infer<T>>> {
-    const body = this.#validate(spec);
-    const call: Call = { count: 0, secrets: [...this.#credentials, ...collectSecrets(body)], options };
+    const validated = this.#validate(spec);
+    // Serialized once, before anything is sent: a value JSON cannot carry (a BigInt in an extra
+    // key) is the caller's mistake, never a network failure with an unknown outcome.
+    const body = serialize(validated, spec);
+    const call: Call = { count: 0, secrets: [...this.#credentials, ...collectSecrets(validated)], options };
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const retry = spec.retry;
     if (typeof retry === 'object' && typeof retry.reference === 'string' && retry.reference !== '') {
       const reference = retry.reference;
       return reconcileCreate({
         reference,
-        body,
+        body: validated,
         method: spec.method,
         path: `/${spec.path}`,
         maxRetries,
@@ -182,7 +186,7 @@ export class Transport {
    */
   async #retrying<T extends z.ZodType>(
     spec: CallSpec<T>,
-    body: unknown,
+    body: string | undefined,
     call: Call,
     maxRetries: number,
   ): Promise<WithResponse<z.infer<T>>> {
@@ -200,7 +204,7 @@ export class Transport {
   /** One HTTP attempt, read to a typed result or a typed error. */
   async #exchange<T extends z.ZodType>(
     spec: CallSpec<T>,
-    body: unknown,
+    body: string | undefined,
     call: Call,
   ): Promise<WithResponse<z.infer<T>>> {
     const attempts = ++call.count;
@@ -237,7 +241,7 @@ export class Transport {
   /** One HTTP exchange, the body included, under one timeout. */
   async #attempt<T extends z.ZodType>(
     spec: CallSpec<T>,
-    body: unknown,
+    body: string | undefined,
     call: Call,
     context: FailureContext,
   ): Promise<Attempt> {
@@ -255,7 +259,7 @@ export class Transport {
       const response = await this.#ky(spec.path, {
         method: spec.method,
         signal,
-        ...(body === undefined ? {} : { json: body }),
+        ...(body === undefined ? {} : { body }),
         ...(options.headers ? { headers: options.headers } : {}),
       });
       status = response.status;
@@ -295,18 +299,4 @@ export class Transport {
       attempt,
     });
   }
-}
-
-function attachResponse<T>(data: T, meta: ResponseMeta): WithResponse<T> {
-  if (data !== null && typeof data === 'object') {
-    Object.defineProperty(data, 'lastResponse', { value: meta, enumerable: false, configurable: true });
-  }
-  return data as WithResponse<T>;
-}
-
-function toBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
 }

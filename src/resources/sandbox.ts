@@ -53,6 +53,8 @@ export class SandboxResource {
 /** The spec's supported-status tables, checked before sending. Unlisted methods go to the service. */
 function checkSupported(direction: Direction, params: SandboxConfirmParams): void {
   const method = params?.payment_method;
+  // Wrong types are the schema's to report (RequestValidationError), not a TypeError here.
+  if (typeof method !== 'string' || typeof params.status !== 'string') return;
   const table: Record<string, readonly string[]> = SANDBOX_CONFIRM_SUPPORT[direction];
   const supported = table[method];
   const unsupported = direction === 'payin' ? SANDBOX_CONFIRM_UNSUPPORTED_PAYIN[method] : undefined;

@@ -1,0 +1,34 @@
+/** Small pure helpers of the transport: the request body on the wire, and result decoration. */
+import type * as z from 'zod';
+import { RequestValidationError } from './errors.js';
+import type { CallSpec, ResponseMeta, WithResponse } from './transport.js';
+
+export function serialize(body: unknown, spec: CallSpec<z.ZodType>): string | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const text = JSON.stringify(body);
+    if (typeof text === 'string') return text;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new RequestValidationError(spec.request?.what ?? 'request', [
+      { path: '', message: `cannot be sent as JSON (${why})` },
+    ]);
+  }
+  throw new RequestValidationError(spec.request?.what ?? 'request', [
+    { path: '', message: 'cannot be sent as JSON' },
+  ]);
+}
+
+export function attachResponse<T>(data: T, meta: ResponseMeta): WithResponse<T> {
+  if (data !== null && typeof data === 'object') {
+    Object.defineProperty(data, 'lastResponse', { value: meta, enumerable: false, configurable: true });
+  }
+  return data as WithResponse<T>;
+}
+
+export function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
