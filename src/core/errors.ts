@@ -245,14 +245,15 @@ export class SandboxUnavailableError extends PayinoutError {
   override name = 'SandboxUnavailableError';
 }
 
-const BY_ERROR_CODE: Record<string, typeof ApiError> = {
-  NOT_FOUND: NotFoundError,
-  VALIDATION_ERROR: UnprocessableEntityError,
-  ALREADY_FINAL: AlreadyFinalError,
-  TYPE_MISMATCH: TypeMismatchError,
-  STATUS_NOT_SUPPORTED: StatusNotSupportedError,
-  CONFIRM_FAILED: ConfirmFailedError,
-};
+// A Map, not an object literal: an `error` of 'constructor' or 'valueOf' must not find a class.
+const BY_ERROR_CODE = new Map<string, typeof ApiError>([
+  ['NOT_FOUND', NotFoundError],
+  ['VALIDATION_ERROR', UnprocessableEntityError],
+  ['ALREADY_FINAL', AlreadyFinalError],
+  ['TYPE_MISMATCH', TypeMismatchError],
+  ['STATUS_NOT_SUPPORTED', StatusNotSupportedError],
+  ['CONFIRM_FAILED', ConfirmFailedError],
+]);
 
 function classForStatus(status: number): typeof ApiError {
   if (status === 401 || status === 403) return AuthenticationError;
@@ -269,7 +270,7 @@ function classForStatus(status: number): typeof ApiError {
  */
 export function createApiError(init: ApiErrorInit): ApiError {
   const errorCode = stringField(asRecord(init.body), 'error');
-  const ErrorClass = (errorCode && BY_ERROR_CODE[errorCode]) || classForStatus(init.status);
+  const ErrorClass = (errorCode && BY_ERROR_CODE.get(errorCode)) || classForStatus(init.status);
   return new ErrorClass({ ...init, advice: init.advice ?? ErrorClass.advice });
 }
 

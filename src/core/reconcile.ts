@@ -99,7 +99,8 @@ export async function reconcileCreate(io: CreateIO): Promise<WithResponse<unknow
       `payinout ${io.method} ${io.path}: no reliable answer (${describe(error)}); looking reference '${io.reference}' up before anything else`,
       { method: io.method, path: io.path, reference: io.reference, attempts: io.attempts() },
     );
-    if (!tooLong) await sleep(retryDelayMs(resends, error), io.signal);
+    // The backoff gives a slow commit time to show up in the lookup; a 2xx has committed already.
+    if (!tooLong && !accepted) await sleep(retryDelayMs(resends, error), io.signal);
     const found = await lookup(io, error);
     if (found) return recovered(io, found);
     if (accepted) {
