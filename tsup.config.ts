@@ -28,6 +28,8 @@ export default defineConfig([
     sourcemap: true,
     target: 'node20',
     noExternal: ['ky'],
+    // import.meta.url (testing/msw.ts loads the optional msw peer lazily) in CommonJS.
+    shims: true,
     treeshake: true,
   },
 ]);

@@ -11,8 +11,28 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const OSES = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'sunos', 'win32', 'aix', 'netbsd'];
-const CPUS = { x64: 'x64', arm64: 'arm64', arm: 'arm', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x' };
+const OSES = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'openharmony',
+  'sunos',
+  'win32',
+  'aix',
+  'netbsd',
+];
+const CPUS = {
+  x64: 'x64',
+  arm64: 'arm64',
+  arm: 'arm',
+  ia32: 'ia32',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+};
 
 /** '@rollup/rollup-linux-arm-musleabihf' → { os: ['linux'], cpu: ['arm'], libc: ['musl'] } */
 function platformOf(name) {
@@ -20,7 +40,11 @@ function platformOf(name) {
   const os = parts.find((p) => OSES.includes(p));
   const cpu = parts.map((p) => CPUS[p]).find(Boolean);
   if (!os || !cpu) return undefined;
-  const libc = parts.some((p) => p.startsWith('musl')) ? 'musl' : parts.some((p) => p.startsWith('gnu')) ? 'glibc' : undefined;
+  const libc = parts.some((p) => p.startsWith('musl'))
+    ? 'musl'
+    : parts.some((p) => p.startsWith('gnu'))
+      ? 'glibc'
+      : undefined;
   return { os: [os], cpu: [cpu], ...(os === 'linux' && libc ? { libc: [libc] } : {}) };
 }
 
@@ -37,7 +61,9 @@ for (const [key, entry] of Object.entries(lock.packages)) {
   }
 }
 if (added.length) {
-  lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  );
   writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 }
 console.log(`fix-lockfile: ${added.length} platform entr${added.length === 1 ? 'y' : 'ies'} added`);

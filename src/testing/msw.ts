@@ -1,6 +1,26 @@
 /** `sandboxHandlers()`: the simulator as msw 2 request handlers, for merchants' unit tests. */
-import { HttpResponse, http, type RequestHandler } from 'msw';
+import { createRequire } from 'node:module';
+import type { RequestHandler } from 'msw';
+import { ConfigurationError } from '../core/errors.js';
 import type { Sandbox } from './sandbox.js';
+
+/**
+ * msw is an optional peer dependency: loaded when sandboxHandlers() is called, never when
+ * `payinout/testing` is imported, so createSandbox()/startSandboxServer() work without it.
+ * msw recognises handlers by their `kind`, so a handler made here works with the caller's msw.
+ */
+function loadMsw(): typeof import('msw') {
+  try {
+    return createRequire(import.meta.url)('msw');
+  } catch (cause) {
+    throw new ConfigurationError(
+      'sandboxHandlers() needs msw 2 in your project: npm install --save-dev msw',
+      {
+        cause,
+      },
+    );
+  }
+}
 
 export interface SandboxHandlersOptions {
   /** The baseUrl the PaymentClient under test uses, e.g. 'https://sandbox.test'. */
@@ -17,6 +37,7 @@ export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOption
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   sandbox.baseUrl = base;
+  const { http } = loadMsw();
   return [
     http.all(`${base}/*`, async ({ request }) => {
       const url = new URL(request.url);
@@ -32,7 +53,7 @@ export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOption
         body: text,
       });
       const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      return new HttpResponse(body, { status: answer.status, headers: answer.headers });
+      return new Response(body, { status: answer.status, headers: answer.headers });
     }),
   ];
 }
