@@ -3,6 +3,7 @@
  * reached the service, without keeping anything that could hold request headers.
  */
 import { ConnectionError } from './errors.js';
+import { scrubText } from './redact.js';
 
 /** Connection refused or DNS failure: the request provably never reached the service. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
@@ -18,17 +19,21 @@ export interface FailureContext {
   reference?: string | undefined;
 }
 
-export function connectionError(error: unknown, context: FailureContext): ConnectionError {
+export function connectionError(
+  error: unknown,
+  context: FailureContext,
+  secrets: readonly string[] = [],
+): ConnectionError {
   const code = networkCode(error);
   const outcome = code && NOT_SENT_CODES.has(code) ? 'not_sent' : 'unknown';
-  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  const detail = code ?? scrubText(error instanceof Error ? error.message : String(error), secrets);
   const { reference, ...where } = context;
   return new ConnectionError({
     ...where,
     outcome,
     ...(reference === undefined ? {} : { reference }),
     message: `${context.method} ${context.path} got no answer from the service (${detail}, attempt ${context.attempts}). ${advice(outcome, reference)}`,
-    cause: safeCause(error),
+    cause: safeCause(error, secrets),
   });
 }
 
@@ -52,11 +57,14 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Keeps the low-level error's name, message and code only: nothing that could hold headers. */
-function safeCause(error: unknown): Error | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const inner = error.cause instanceof Error ? error.cause : undefined;
-  const cause = new Error(error.message, inner ? { cause: safeCause(inner) } : undefined);
+/**
+ * Keeps the low-level error's name, message and code only: nothing that could hold headers. The
+ * message is scrubbed too: a custom fetch or proxy agent may quote a credential in it.
+ */
+function safeCause(error: unknown, secrets: readonly string[], depth = 0): Error | undefined {
+  if (!(error instanceof Error) || depth > 5) return undefined;
+  const inner = error.cause instanceof Error ? safeCause(error.cause, secrets, depth + 1) : undefined;
+  const cause = new Error(scrubText(error.message, secrets), inner ? { cause: inner } : undefined);
   cause.name = error.name;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') Object.assign(cause, { code });

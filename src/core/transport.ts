@@ -279,7 +279,7 @@ export class Transport {
         const message = `${spec.method} ${context.path} ${stage} within ${timeoutMs} ms (attempt ${context.attempts}). ${next}`;
         throw markFailure(new TimeoutError({ ...where, message }), seen);
       }
-      const failure = connectionError(error, where);
+      const failure = connectionError(error, where, call.secrets);
       throw markFailure(failure, { ...seen, staleSocket: status === undefined && isReset(error) });
     } finally {
       clearTimeout(timer);
