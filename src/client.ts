@@ -24,7 +24,7 @@ export interface PaymentClientOptions {
   environment?: Environment;
   /** Per attempt, headers and body included. Default 30,000. */
   timeoutMs?: number;
-  /** Retries of safe calls (reads, sandbox confirm). Default 2. */
+  /** How often a failed call is repeated: safe calls as they are, creates only after looking their reference up (docs/reliability.md). Default 2. */
   maxRetries?: number;
   /** Custom fetch (proxies, undici agents, msw). */
   fetch?: typeof fetch;
