@@ -24,7 +24,10 @@ export interface PaymentClientOptions {
   environment?: Environment;
   /** Per attempt, headers and body included. Default 30,000. */
   timeoutMs?: number;
-  /** How often a failed call is repeated: safe calls as they are, creates only after looking their reference up (docs/reliability.md). Default 2. */
+  /**
+   * How often a failed call is repeated: safe calls as they are, creates only after their
+   * reference was looked up and not found (docs/reliability.md). Default 2.
+   */
   maxRetries?: number;
   /** Custom fetch (proxies, undici agents, msw). */
   fetch?: typeof fetch;

@@ -2,15 +2,18 @@
  * Creates under every fault: the typed outcome, the request order at the server, and the
  * invariant "never two create POSTs without a lookup between them; one transaction per reference".
  */
-import { describe, it } from 'vitest';
+import { describe, expectTypeOf, it } from 'vitest';
 import {
   ConnectionError,
+  type PayInCreated,
+  type PayOutCreated,
   RateLimitError,
   ServerError,
   TimeoutError,
+  type Transaction,
   UnprocessableEntityError,
 } from '../../src/index.js';
-import { CREATE_METHODS, nextReference, settle } from './methods.js';
+import { CREATE_METHODS, nextReference, payoutParams, settle } from './methods.js';
 import { checkInvariant, type QueuedFault, startFaultServer } from './server.js';
 
 type Outcome = 'created' | 'recovered' | (abstract new (...args: never[]) => Error);
@@ -273,3 +276,29 @@ for (const method of CREATE_METHODS) {
     });
   });
 }
+
+describe('typing of a recoverable create result', () => {
+  it('is derived from zod: the created type plus optional recovered / recoveredTransaction', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const server = await startFaultServer();
+    onTestFinished(() => server.close());
+    server.queue({ method: 'POST', fault: { kind: 'drop-after-commit' } });
+    const client = server.client();
+    const reference = nextReference('typed');
+    const payout = await client.payout.create(payoutParams(reference));
+    expectTypeOf(payout).toExtend<PayOutCreated>();
+    expectTypeOf(payout.recovered).toEqualTypeOf<true | undefined>();
+    expectTypeOf(payout.recoveredTransaction).toEqualTypeOf<Transaction | undefined>();
+    expectTypeOf(client.payin.create).returns.resolves.toExtend<PayInCreated>();
+    expect(payout.recovered).toBe(true);
+    expect(payout.recoveredTransaction?.reference).toBe(reference);
+    expect(JSON.parse(JSON.stringify(payout))).toEqual({
+      ticket: payout.ticket,
+      date: payout.date,
+      transaction: { reference, amount: 20_000, currency: 'COP', payment_method: 'BANK_TRANSFER' },
+      recovered: true,
+    });
+  });
+});
