@@ -33,7 +33,8 @@ export class SandboxResource {
     return this.#confirm('payout', params, options);
   }
 
-  #confirm(direction: Direction, params: SandboxConfirmParams, options?: RequestOptions) {
+  // async: the client-side refusals below reject the returned promise like every other failure.
+  async #confirm(direction: Direction, params: SandboxConfirmParams, options?: RequestOptions) {
     if (this.#production) {
       throw new SandboxUnavailableError(
         'Sandbox confirm exists only in staging and UAT; this client is configured for production, so nothing was sent. Use a staging client (environment: "staging").',

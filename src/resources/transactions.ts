@@ -1,4 +1,4 @@
-import { TimeoutError } from '../core/errors.js';
+import { RequestValidationError, TimeoutError } from '../core/errors.js';
 import { lookupSpec } from '../core/lookup.js';
 import { sleep } from '../core/retry.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
@@ -24,7 +24,8 @@ export class TransactionsResource {
    * (GET /api/v1/transaction/{id}). Always one `Transaction`, whether the service sent an
    * object or a one-element array.
    */
-  get(ticketOrReference: string, options?: RequestOptions) {
+  async get(ticketOrReference: string, options?: RequestOptions) {
+    checkId(ticketOrReference);
     return this.#transport.request(lookupSpec(ticketOrReference), options);
   }
 
@@ -33,6 +34,7 @@ export class TransactionsResource {
    * Throws TimeoutError after `timeoutMs`; an aborted `signal` rejects with its reason.
    */
   async waitForFinalStatus(ticketOrReference: string, options: WaitOptions = {}) {
+    checkId(ticketOrReference);
     const { timeoutMs = 300_000, signal } = options;
     const deadline = Date.now() + timeoutMs;
     let interval = options.intervalMs ?? 2_000;
@@ -51,4 +53,20 @@ export class TransactionsResource {
       interval = Math.min(interval * 1.5, 30_000);
     }
   }
+}
+
+/** A lone surrogate would make encodeURIComponent throw a plain URIError: refuse it typed instead. */
+function checkId(id: unknown): void {
+  if (
+    typeof id === 'string' &&
+    id.trim() !== '' &&
+    !/[\uD800-\uDFFF]/.test(id.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))
+  )
+    return;
+  throw new RequestValidationError('transaction lookup', [
+    {
+      path: 'ticketOrReference',
+      message: 'must be a non-empty string: the service ticket or your reference',
+    },
+  ]);
 }

@@ -29,9 +29,12 @@ describe('client.sandbox', () => {
 
   it('refuses on a production client without sending anything', async () => {
     const client = makeClient({ environment: 'production' });
-    expect(() =>
+    await expect(
       client.sandbox.confirmPayIn({ transaction_id: 'x', payment_method: 'BREB', status: 'APPROVED' }),
-    ).toThrow(SandboxUnavailableError);
+    ).rejects.toThrow(SandboxUnavailableError);
+    await expect(
+      client.sandbox.confirmPayOut({ transaction_id: 'x', payment_method: 'SPEI', status: 'APPROVED' }),
+    ).rejects.toThrow(/only in staging and UAT/);
     expect(recorded).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, TimeoutError } from '../../src/index.js';
+import { NotFoundError, RequestValidationError, TimeoutError } from '../../src/index.js';
 import { transaction } from '../helpers/fixtures.js';
 import { answer, BASE_URL, makeClient, ok, recorded, useMsw } from '../helpers/msw.js';
 
@@ -62,5 +62,13 @@ describe('client.transactions.waitForFinalStatus', () => {
       .catch((e) => e);
     expect(error).toBe(reason);
     expect(recorded).toHaveLength(1);
+  });
+});
+
+describe('client.transactions: ids', () => {
+  it.each(['', '   ', '\uD800bad'])('refuses %j with RequestValidationError, sending nothing', async (id) => {
+    await expect(makeClient().transactions.get(id)).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(makeClient().transactions.waitForFinalStatus(id)).rejects.toBeInstanceOf(RequestValidationError);
+    expect(recorded).toHaveLength(0);
   });
 });
