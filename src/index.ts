@@ -1,4 +1,8 @@
-/** Public exports of `payinout`; nothing is defined here. */
+/**
+ * `payinout`: {@link PaymentClient}, the error classes, the zod schemas and their types, webhook
+ * verification and dedupe, and the catalogs. Nothing is defined here; this file only re-exports.
+ * @module payinout
+ */
 export { ENV_VARS, type Environment, PaymentClient, type PaymentClientOptions } from './client.js';
 export * from './core/errors.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './core/transport.js';

@@ -1,4 +1,8 @@
-/** `payinout/testing`: the local sandbox simulator and webhook test helpers. */
+/**
+ * `payinout/testing`: the local sandbox simulator ({@link createSandbox}, {@link startSandboxServer},
+ * {@link sandboxHandlers}, {@link connectSandbox}) and webhook test helpers. Guide: docs/simulator.md.
+ * @module payinout/testing
+ */
 export { VERSION } from '../version.js';
 export {
   SANDBOX_PAYOUT_BANKS,

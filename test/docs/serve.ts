@@ -10,6 +10,8 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
 };
 
 export interface StaticServer {
@@ -20,7 +22,13 @@ export interface StaticServer {
 export async function serveDirectory(root: string): Promise<StaticServer> {
   const base = normalize(root) + sep;
   const server: Server = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end('bad path');
+      return;
+    }
     const file = normalize(join(base, pathname.endsWith('/') ? `${pathname}index.html` : pathname));
     // Never serve outside the docs directory, whatever the path says.
     if (!file.startsWith(base)) {

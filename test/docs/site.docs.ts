@@ -1,18 +1,18 @@
 /**
  * Renders the typedoc site (`npm run docs` → docs/api) in headless Debian Chromium and checks
- * what a reader does first: open the PaymentClient page and search for it.
- * Run with `npm run test:docs`.
+ * what a reader does first: open the PaymentClient page, follow `client.payin` to its methods,
+ * and search for PaymentClient. Run with `npm run test:docs`; screenshots go to test-results/.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type StaticServer, serveDirectory } from './serve.js';
 
 const SITE = resolve('docs/api');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOT_DIR = resolve('test-results');
+const SCREENSHOTS = resolve('test-results');
 
 // Flags for a container without a display, GPU or user namespace; the rest keep Chromium
 // from calling home, which would slow the run and fail offline.
@@ -30,7 +30,8 @@ const ARGS = [
 let server: StaticServer;
 let browser: Browser;
 let page: Page;
-const pageErrors: string[] = [];
+/** Script errors, failed requests and 4xx/5xx answers seen while a test ran. */
+let problems: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(resolve(SITE, 'index.html'))) {
@@ -39,10 +40,20 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   }
+  await mkdir(SCREENSHOTS, { recursive: true });
   server = await serveDirectory(SITE);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+});
+
+beforeEach(() => {
+  problems = [];
 });
 
 afterAll(async () => {
@@ -50,34 +61,46 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The member section typedoc renders for `name` (its heading's id is the lower-cased name). */
+const member = (name: string) => page.locator(`section.tsd-member:has(> [id="${name.toLowerCase()}"])`);
+
 describe('generated API docs', () => {
-  it('renders the PaymentClient page with its members', async () => {
-    // The file name carries the module name (index.PaymentClient.html or payinout.PaymentClient.html).
-    const file = readdirSync(resolve(SITE, 'classes')).find((name) => name.endsWith('.PaymentClient.html'));
-    expect(file, 'docs/api/classes has no PaymentClient page').toBeDefined();
-    const response = await page.goto(`${server.url}classes/${file}`);
+  it('renders the PaymentClient page with its members and their docs', async () => {
+    const response = await page.goto(`${server.url}classes/payinout.PaymentClient.html`);
     expect(response?.status()).toBe(200);
-    await expect(page.locator('.tsd-page-title h1').textContent()).resolves.toContain('PaymentClient');
-    // The members a merchant reaches for first are documented on the page.
-    const body = await page.locator('.col-content').textContent();
-    for (const member of ['payin', 'transactions', 'fromEnv']) expect(body).toContain(member);
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'docs.png'), fullPage: false });
-    expect(pageErrors).toEqual([]);
+    await expect(page.locator('.tsd-page-title h1').textContent()).resolves.toBe('Class PaymentClient');
+    for (const name of ['payin', 'payout', 'merchant', 'transactions', 'sandbox', 'webhooks', 'fromEnv']) {
+      expect(await member(name).isVisible(), `member ${name}`).toBe(true);
+    }
+    // The class comment and its example are rendered, with highlighted code.
+    await expect(page.locator('.tsd-comment').first().textContent()).resolves.toContain('payinout client');
+    expect(await page.locator('pre code').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'docs.png') });
+    expect(problems).toEqual([]);
+  });
+
+  it('links client.payin to a page listing the PayIn methods', async () => {
+    await page.goto(`${server.url}classes/payinout.PaymentClient.html`);
+    await member('payin').locator('a.tsd-signature-type', { hasText: 'PayInResource' }).click();
+    await page.waitForURL(/PayInResource\.html$/);
+    for (const name of ['create', 'createLegacy', 'listPseBanks']) {
+      expect(await member(name).isVisible(), `method ${name}`).toBe(true);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('finds PaymentClient through the search box', async () => {
     await page.goto(server.url);
-    // typedoc's search index loads asynchronously; the field is usable once it has.
+    // typedoc's search index is a separate script; the search works once it has run.
     await page.waitForFunction(() => 'searchData' in window);
     await page.locator('#tsd-search-trigger').click();
     await page.locator('#tsd-search-input').fill('PaymentClient');
-    const hit = page.locator('#tsd-search-results li a', { hasText: 'PaymentClient' }).first();
+    const hit = page.locator('#tsd-search-results li a[href$="classes/payinout.PaymentClient.html"]');
     await hit.waitFor({ state: 'visible' });
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: resolve(SCREENSHOT_DIR, 'docs-search.png') });
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'docs-search.png') });
     await hit.click();
-    await page.waitForURL(/PaymentClient\.html/);
-    expect(pageErrors).toEqual([]);
+    await page.waitForURL(/classes\/payinout\.PaymentClient\.html/);
+    await expect(page.locator('.tsd-page-title h1').textContent()).resolves.toBe('Class PaymentClient');
+    expect(problems).toEqual([]);
   });
 });
