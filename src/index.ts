@@ -14,6 +14,8 @@ export {
   CountrySchema,
   type Currency,
   CurrencySchema,
+  type CustomerRecord,
+  CustomerRecordSchema,
   type Envelope,
   EnvelopeSchema,
   type TransactionStatus,

@@ -3,8 +3,9 @@
  * or the one typed error that says what went wrong (spec "Common response envelope",
  * "Errors"). Everything about status codes and envelopes lives here and in errors.ts.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
+import { PARSE_OPTIONS } from '../schemas/kit.js';
 import { createApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
 
 export interface AnswerContext {
@@ -19,7 +20,7 @@ export interface AnswerContext {
   secrets: readonly string[];
 }
 
-export interface ReadOptions<T extends z.ZodType> {
+export interface ReadOptions<T extends z.ZodMiniType> {
   schema: ResponseSchema<T>;
   /** Runs on the raw `data` before the schema (may throw a typed error, e.g. NotFoundError). */
   unwrap?: ((data: unknown, answer: AnswerContext) => unknown) | undefined;
@@ -31,7 +32,7 @@ export interface ReadResult<T> {
   message: string;
 }
 
-export function readAnswer<T extends z.ZodType>(
+export function readAnswer<T extends z.ZodMiniType>(
   answer: AnswerContext,
   options: ReadOptions<T>,
 ): ReadResult<z.infer<T>> {
@@ -65,7 +66,7 @@ export function readAnswer<T extends z.ZodType>(
 
   if (options.unwrap) data = options.unwrap(data, answer);
   const schema = answer.strict ? options.schema.strict() : options.schema.tolerant;
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(data, PARSE_OPTIONS);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({
       path: ['data', ...i.path].join('.'),

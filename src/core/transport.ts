@@ -5,8 +5,9 @@
  * fresh object per call and never written back.
  */
 import ky, { type KyInstance } from 'ky';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
+import { PARSE_OPTIONS } from '../schemas/kit.js';
 import type { Recoverable } from '../schemas/recovery.js';
 import { VERSION } from '../version.js';
 import { type AnswerContext, isJsonText, readAnswer } from './envelope.js';
@@ -70,13 +71,13 @@ export interface TransportConfig {
   appInfo?: { name: string; version?: string } | undefined;
 }
 
-export interface CallSpec<T extends z.ZodType> {
+export interface CallSpec<T extends z.ZodMiniType> {
   method: 'GET' | 'POST';
   /** Relative to baseUrl, without a leading slash: 'api/v2/payin'. */
   path: string;
   body?: unknown;
   /** Client-side schema for the body, checked when validateRequests is on. */
-  request?: { schema: z.ZodType; what: string };
+  request?: { schema: z.ZodMiniType; what: string };
   response: ResponseSchema<T>;
   unwrap?: (data: unknown, answer: AnswerContext) => unknown;
   retry: RetryKind;
@@ -133,15 +134,15 @@ export class Transport {
     return this.#config.strictResponses;
   }
 
-  request<T extends z.ZodType>(
+  request<T extends z.ZodMiniType>(
     spec: CallSpec<T> & { retry: Reconcile },
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<z.infer<T>>>>;
-  request<T extends z.ZodType>(
+  request<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     options?: RequestOptions,
   ): Promise<WithResponse<z.infer<T>>>;
-  async request<T extends z.ZodType>(
+  async request<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     options: RequestOptions = {},
   ): Promise<WithResponse<z.infer<T>>> {
@@ -170,9 +171,9 @@ export class Transport {
     return this.#retrying(spec, body, call, retry === 'safe' ? maxRetries : 0);
   }
 
-  #validate<T extends z.ZodType>(spec: CallSpec<T>): unknown {
+  #validate<T extends z.ZodMiniType>(spec: CallSpec<T>): unknown {
     if (!spec.request || !this.#config.validateRequests) return spec.body;
-    const parsed = spec.request.schema.safeParse(spec.body);
+    const parsed = spec.request.schema.safeParse(spec.body, PARSE_OPTIONS);
     if (parsed.success) return parsed.data;
     throw new RequestValidationError(
       spec.request.what,
@@ -184,7 +185,7 @@ export class Transport {
    * Attempts a call that may be repeated as it is. A reset before any response byte on the first
    * attempt (a stale keep-alive socket) is retried at once, even with maxRetries 0.
    */
-  async #retrying<T extends z.ZodType>(
+  async #retrying<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     body: string | undefined,
     call: Call,
@@ -202,7 +203,7 @@ export class Transport {
   }
 
   /** One HTTP attempt, read to a typed result or a typed error. */
-  async #exchange<T extends z.ZodType>(
+  async #exchange<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     body: string | undefined,
     call: Call,
@@ -239,7 +240,7 @@ export class Transport {
   }
 
   /** One HTTP exchange, the body included, under one timeout. */
-  async #attempt<T extends z.ZodType>(
+  async #attempt<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     body: string | undefined,
     call: Call,

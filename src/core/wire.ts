@@ -1,9 +1,9 @@
 /** Small pure helpers of the transport: the request body on the wire, and result decoration. */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { RequestValidationError } from './errors.js';
 import type { CallSpec, ResponseMeta, WithResponse } from './transport.js';
 
-export function serialize(body: unknown, spec: CallSpec<z.ZodType>): string | undefined {
+export function serialize(body: unknown, spec: CallSpec<z.ZodMiniType>): string | undefined {
   if (body === undefined) return undefined;
   try {
     const text = JSON.stringify(body);

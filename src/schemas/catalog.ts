@@ -22,6 +22,11 @@ export interface CountryInfo {
   accountTypes: readonly string[] | null;
 }
 
+const CO_PAYIN_DOCUMENTS = ['CC', 'CE', 'PPN'] as const;
+const PE_DOCUMENTS = ['DNI', 'RUC', 'CE', 'PPN'] as const;
+/** Spec "Not shown": any non-empty string is accepted. */
+const NOT_SHOWN = { payinDocumentTypes: null, payoutDocumentTypes: null } as const;
+
 export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
   CO: {
     code: 'CO',
@@ -39,8 +44,8 @@ export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
       'NEQUI_PUSH',
     ],
     payoutMethods: ['BANK_TRANSFER', 'BREB'],
-    payinDocumentTypes: ['CC', 'CE', 'PPN'],
-    payoutDocumentTypes: ['CC', 'CE', 'PPN', 'NIT'],
+    payinDocumentTypes: CO_PAYIN_DOCUMENTS,
+    payoutDocumentTypes: [...CO_PAYIN_DOCUMENTS, 'NIT'],
     accountTypes: ['AHORRO', 'CORRIENTE'],
   },
   PE: {
@@ -49,8 +54,8 @@ export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
     currency: 'PEN',
     payinMethods: ['ALL_METHODS', 'BANK_TRANSFER', 'QR', 'PAGOEFECTIVO', 'CASH', 'CARD'],
     payoutMethods: ['BANK_TRANSFER'],
-    payinDocumentTypes: ['DNI', 'RUC', 'CE', 'PPN'],
-    payoutDocumentTypes: ['DNI', 'RUC', 'CE', 'PPN'],
+    payinDocumentTypes: PE_DOCUMENTS,
+    payoutDocumentTypes: PE_DOCUMENTS,
     accountTypes: ['AHORRO', 'CORRIENTE', 'WALLET'],
   },
   MX: {
@@ -59,8 +64,7 @@ export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
     currency: 'MXN',
     payinMethods: ['SPEI'],
     payoutMethods: ['SPEI'],
-    payinDocumentTypes: null,
-    payoutDocumentTypes: null,
+    ...NOT_SHOWN,
     accountTypes: ['CLABE'],
   },
   GT: {
@@ -69,8 +73,7 @@ export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
     currency: 'GTQ',
     payinMethods: null,
     payoutMethods: null,
-    payinDocumentTypes: null,
-    payoutDocumentTypes: null,
+    ...NOT_SHOWN,
     accountTypes: null,
   },
   HN: {
@@ -79,8 +82,7 @@ export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
     currency: 'HNL',
     payinMethods: null,
     payoutMethods: null,
-    payinDocumentTypes: null,
-    payoutDocumentTypes: null,
+    ...NOT_SHOWN,
     accountTypes: null,
   },
 };

@@ -1,5 +1,5 @@
 /** Pieces shared by the request and response schemas. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   COUNTRIES,
   COUNTRY_CODES,
@@ -17,32 +17,50 @@ export type Currency = z.infer<typeof CurrencySchema>;
 /** A transaction status as read from the service: one of the six known, or a newer one. */
 export type TransactionStatus = OpenEnum<(typeof TRANSACTION_STATUSES)[number]>;
 
-/** Required text field: a non-empty string. */
-export const text = () => z.string().trim().min(1, 'must be a non-empty string');
+/** Required text field: a non-empty string (surrounding blanks trimmed). */
+export const text = () => z.string().check(z.trim(), z.minLength(1, 'must be a non-empty string'));
 
-export const AmountSchema = z
-  .number({ error: 'must be a number' })
-  .refine(Number.isFinite, 'must be a finite number')
-  .refine((n) => n > 0, 'must be greater than 0');
+export const AmountSchema = z.number().check(
+  z.refine(Number.isFinite, 'must be a finite number'),
+  z.refine((n) => n > 0, 'must be greater than 0'),
+);
 
 export const UrlSchema = z
   .string()
-  .refine((value) => /^https?:\/\/[^\s/]+/i.test(value), 'must be an absolute http(s) URL');
+  .check(z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value), 'must be an absolute http(s) URL'));
 
 /** The common response envelope (spec "Common response envelope"). */
 export const EnvelopeSchema = responseSchema((k) =>
   k.object({
-    code: z.string().optional(),
-    status: k.oneOf(['SUCCESS', 'ERROR']).optional(),
-    message: z.string().optional(),
-    data: z.unknown().optional(),
-    error: z.string().optional(),
+    code: z.optional(z.string()),
+    status: z.optional(k.oneOf(['SUCCESS', 'ERROR'])),
+    message: z.optional(z.string()),
+    data: z.optional(z.unknown()),
+    error: z.optional(z.string()),
   }),
 );
 export type Envelope = z.infer<typeof EnvelopeSchema.tolerant>;
 
 /** A value the spec types as string but a sample shows as number (customer legal_doc, phone_number). */
-export const stringish = () => z.union([z.string(), z.number()]).transform(String);
+export const stringish = () => z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+
+/**
+ * A customer as the service sends it back: the lookup's `customer` and the webhook's `top_user`
+ * (legal_doc_type, legal_doc, phone_code, phone_number, email, full_name). All strings in the
+ * guide, numbers in a sample: numbers are read as strings; any field may be absent or null.
+ */
+export const CustomerRecordSchema = responseSchema((k) =>
+  k.object({
+    legal_doc_type: z.nullish(z.string()),
+    legal_doc: z.nullish(stringish()),
+    phone_code: z.nullish(stringish()),
+    phone_number: z.nullish(stringish()),
+    email: z.nullish(z.string()),
+    full_name: z.nullish(z.string()),
+  }),
+);
+
+export type CustomerRecord = z.infer<typeof CustomerRecordSchema.tolerant>;
 
 type Ctx = z.core.$RefinementCtx<unknown>;
 

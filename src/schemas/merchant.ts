@@ -1,5 +1,5 @@
 /** Merchant profile and balance: GET /api/v1/merchant/me and /api/v1/merchant/balance. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { responseSchema } from './kit.js';
 
 export const MerchantProfileSchema = responseSchema((k) =>

@@ -1,5 +1,5 @@
 /** PayIn (collections): POST /api/v2/payin, legacy POST /api/v1/payin, GET /api/v1/pse/banks. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { COUNTRIES, LEGACY_PAYIN_LIMITS } from './catalog.js';
 import {
   AmountSchema,
@@ -13,18 +13,27 @@ import {
 } from './common.js';
 import { responseSchema } from './kit.js';
 
-/** customer_data of a PayIn request (spec "customer_data (PayIn request)"). */
-export const PayInCustomerSchema = z.looseObject({
+/** The customer fields PayIn and PayOut share (spec "customer_data"). */
+export const customerFields = {
   legal_doc: text(),
   legal_doc_type: text(),
-  phone_code: z.string().regex(/^\d{1,4}$/, "must be the dialling code digits without '+', e.g. '57'"),
-  phone_number: text().refine((v) => !v.startsWith('+'), 'must be the number without the country code'),
-  email: z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'),
+  phone_code: z
+    .string()
+    .check(z.regex(/^\d{1,4}$/, "must be the dialling code digits without '+', e.g. '57'")),
+  phone_number: text().check(
+    z.refine((v) => !v.startsWith('+'), 'must be the number without the country code'),
+  ),
+  email: z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')),
   full_name: text(),
+};
+
+/** customer_data of a PayIn request (spec "customer_data (PayIn request)"). */
+export const PayInCustomerSchema = z.looseObject({
+  ...customerFields,
   /** PSE direct only: a bank code from client.payin.listPseBanks(). Goes with person_type. */
-  bank: text().optional(),
+  bank: z.optional(text()),
   /** PSE direct only. Goes with bank. */
-  person_type: z.enum(['NATURAL', 'JURIDICA']).optional(),
+  person_type: z.optional(z.enum(['NATURAL', 'JURIDICA'])),
 });
 
 const payInFields = {
@@ -36,9 +45,9 @@ const payInFields = {
   description: text(),
   customer_data: PayInCustomerSchema,
   /** Payment link validity in minutes. */
-  expiration_time: z.number().int('must be a whole number of minutes').positive().optional(),
-  ipn_url: UrlSchema.optional(),
-  redirect_url: UrlSchema.optional(),
+  expiration_time: z.optional(z.number().check(z.int('must be a whole number of minutes'), z.positive())),
+  ipn_url: z.optional(UrlSchema),
+  redirect_url: z.optional(UrlSchema),
 };
 
 type PayInLike = { country: z.infer<typeof CountrySchema>; currency: string; payment_method: string } & {
@@ -79,30 +88,32 @@ function checkPayIn(value: PayInLike, ctx: z.core.$RefinementCtx<unknown>): void
   }
 }
 
-export const PayInCreateParamsSchema = z.looseObject(payInFields).superRefine(checkPayIn);
+export const PayInCreateParamsSchema = z.looseObject(payInFields).check(z.superRefine(checkPayIn));
 export type PayInCreateParams = z.input<typeof PayInCreateParamsSchema>;
 
 /** The deprecated v1 PayIn: integer amount, CO/PE only, redirect_url and ipn_url required. */
 export const PayInLegacyCreateParamsSchema = z
   .looseObject({
     ...payInFields,
-    amount: AmountSchema.pipe(z.number().int('must be a whole number for the legacy PayIn')),
+    amount: AmountSchema.check(z.refine(Number.isInteger, 'must be a whole number for the legacy PayIn')),
     currency: z.enum(['COP', 'PEN']),
     country: z.enum(['CO', 'PE']),
-    description: text().optional(),
+    description: z.optional(text()),
     redirect_url: UrlSchema,
     ipn_url: UrlSchema,
   })
-  .superRefine((value, ctx) => {
-    checkPayIn(value, ctx);
-    const minimum = (LEGACY_PAYIN_LIMITS.minimum as Record<string, number>)[value.payment_method];
-    if (minimum !== undefined && value.amount < minimum) {
-      issue(ctx, ['amount'], `must be at least ${minimum} for ${value.payment_method}`);
-    }
-    if (value.amount > LEGACY_PAYIN_LIMITS.maximum) {
-      issue(ctx, ['amount'], `must be at most ${LEGACY_PAYIN_LIMITS.maximum}`);
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      checkPayIn(value, ctx);
+      const minimum = (LEGACY_PAYIN_LIMITS.minimum as Record<string, number>)[value.payment_method];
+      if (minimum !== undefined && value.amount < minimum) {
+        issue(ctx, ['amount'], `must be at least ${minimum} for ${value.payment_method}`);
+      }
+      if (value.amount > LEGACY_PAYIN_LIMITS.maximum) {
+        issue(ctx, ['amount'], `must be at most ${LEGACY_PAYIN_LIMITS.maximum}`);
+      }
+    }),
+  );
 export type PayInLegacyCreateParams = z.input<typeof PayInLegacyCreateParamsSchema>;
 
 /** data of a PayIn creation (spec "PayIn creation result"). */
@@ -111,17 +122,17 @@ export const PayInCreatedSchema = responseSchema((k) =>
     ticket: z.string(),
     date: z.string(),
     /** Hosted checkout URL (Checkout or Hybrid methods). */
-    payment_url: z.string().optional(),
+    payment_url: z.optional(z.string()),
     /** Provider payment data (Direct or Hybrid methods): Bre-B key, cash reference, CLABE… Shape not shown by the spec. */
-    payment_information: z.record(z.string(), z.unknown()).optional(),
+    payment_information: z.optional(z.record(z.string(), z.unknown())),
     transaction: k.object({
       reference: z.string(),
       amount: k.amount,
       currency: z.string(),
       payment_method: z.string(),
-      redirect_url: z.string().optional(),
-      ipn_url: z.string().optional(),
-      description: z.string().optional(),
+      redirect_url: z.optional(z.string()),
+      ipn_url: z.optional(z.string()),
+      description: z.optional(z.string()),
     }),
   }),
 );
@@ -132,8 +143,8 @@ export type PayInCreated = z.infer<typeof PayInCreatedSchema.tolerant>;
  * reads `code`/`name` and the aliases listed in docs/spec-gaps.md, and keeps every key.
  */
 export const PseBankSchema = responseSchema((k) =>
-  z.preprocess(
-    (raw) => {
+  z.pipe(
+    z.transform((raw: unknown) => {
       if (raw === null || typeof raw !== 'object') return raw;
       const bank = raw as Record<string, unknown>;
       const code =
@@ -141,7 +152,7 @@ export const PseBankSchema = responseSchema((k) =>
       const name =
         bank.name ?? bank.bank_name ?? bank.financial_institution_name ?? bank.financialInstitutionName;
       return { ...bank, code: code === undefined ? code : String(code), name };
-    },
+    }),
     k.object({ code: z.string(), name: z.string() }),
   ),
 );
@@ -149,12 +160,12 @@ export type PseBank = z.infer<typeof PseBankSchema.tolerant>;
 
 /** The list may come as the envelope's data array or under a key of it (not shown by the spec). */
 export const PseBankListSchema = responseSchema((k) =>
-  z.preprocess(
-    (raw) => {
+  z.pipe(
+    z.transform((raw: unknown) => {
       if (Array.isArray(raw) || raw === null || typeof raw !== 'object') return raw;
       const record = raw as Record<string, unknown>;
       return record.banks ?? record.data ?? record.items ?? raw;
-    },
+    }),
     z.array(k.strict ? PseBankSchema.strict() : PseBankSchema.tolerant),
   ),
 );

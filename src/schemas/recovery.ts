@@ -3,7 +3,7 @@
  * unreliable answer (docs/reliability.md). Declared once, as a zod schema, so the result types
  * stay derived from zod: `PayInCreated & RecoveryFields`.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TransactionSchema } from './transaction.js';
 
 export const RecoveryFieldsSchema = z.object({
@@ -12,9 +12,9 @@ export const RecoveryFieldsSchema = z.object({
    * was rebuilt from `GET /api/v1/transaction/{reference}`. Absent on a normal answer. Fields only
    * the create answer carries (`payment_url`, `payment_information`) are then absent.
    */
-  recovered: z.literal(true).optional(),
+  recovered: z.optional(z.literal(true)),
   /** The looked-up transaction the recovered result was built from (non-enumerable). */
-  recoveredTransaction: TransactionSchema.tolerant.optional(),
+  recoveredTransaction: z.optional(TransactionSchema.tolerant),
 });
 export type RecoveryFields = z.infer<typeof RecoveryFieldsSchema>;
 

@@ -1,5 +1,5 @@
 /** Sandbox confirm: POST /api/v1/sandbox/payin/confirm and /api/v1/sandbox/payout/confirm. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SANDBOX_CONFIRM_STATUSES } from './catalog.js';
 import { text } from './common.js';
 import { responseSchema } from './kit.js';
@@ -10,7 +10,9 @@ export const SandboxConfirmParamsSchema = z.object({
   /** Enum name in uppercase (SPEI, BREB, BANK_TRANSFER…); portal labels are refused by the service. */
   payment_method: z
     .string()
-    .regex(/^[A-Z0-9_]+$/, 'must be the uppercase enum name (e.g. BANK_TRANSFER), not a portal label'),
+    .check(
+      z.regex(/^[A-Z0-9_]+$/, 'must be the uppercase enum name (e.g. BANK_TRANSFER), not a portal label'),
+    ),
   status: z.enum(SANDBOX_CONFIRM_STATUSES),
 });
 export type SandboxConfirmParams = z.input<typeof SandboxConfirmParamsSchema>;

@@ -1,20 +1,11 @@
 /** Transaction lookup: GET (or POST) /api/v1/transaction/{ticket}. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TRANSACTION_STATUSES } from './catalog.js';
-import { stringish } from './common.js';
+import { CustomerRecordSchema } from './common.js';
 import { responseSchema } from './kit.js';
 
-/** The customer object of a lookup; all strings in the guide, numbers in a sample. */
-export const TransactionCustomerSchema = responseSchema((k) =>
-  k.object({
-    legal_doc_type: z.string().optional(),
-    legal_doc: stringish().optional(),
-    phone_code: stringish().optional(),
-    phone_number: stringish().optional(),
-    email: z.string().optional(),
-    full_name: z.string().optional(),
-  }),
-);
+/** The customer object of a lookup (the same record as a webhook's top_user). */
+export const TransactionCustomerSchema = CustomerRecordSchema;
 
 export const TransactionSchema = responseSchema((k) =>
   k.object({
@@ -23,14 +14,14 @@ export const TransactionSchema = responseSchema((k) =>
     amount: k.amount,
     currency: z.string(),
     /** PAYIN or PAYOUT per the field description; samples show descriptive words. */
-    type_transaction: z.string().optional(),
-    customer: (k.strict ? TransactionCustomerSchema.strict() : TransactionCustomerSchema.tolerant).optional(),
+    type_transaction: z.optional(z.string()),
+    customer: z.optional(k.strict ? TransactionCustomerSchema.strict() : TransactionCustomerSchema.tolerant),
     status: k.oneOf(TRANSACTION_STATUSES),
-    response_message: z.string().nullish(),
+    response_message: z.nullish(z.string()),
     /** 'YYYY-MM-DD HH:MM:SS'. */
     date: z.string(),
-    cus: z.string().nullish(),
-    metadata: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).nullish(),
+    cus: z.nullish(z.string()),
+    metadata: z.nullish(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
   }),
 );
 export type Transaction = z.infer<typeof TransactionSchema.tolerant>;

@@ -4,32 +4,23 @@
  * optional. The schema is tolerant: unknown keys are kept, an unknown top_status is kept
  * as a string, and top_amount may arrive as a number or a numeric string.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TRANSACTION_STATUSES } from './catalog.js';
-import { stringish } from './common.js';
+import { CustomerRecordSchema, stringish } from './common.js';
 import { responseSchema } from './kit.js';
 
 /** Customer details (PII: legal_doc, email, phone_number, full_name are redacted in logs). */
-const userSchemas = responseSchema((k) =>
-  k.object({
-    legal_doc_type: z.string().nullish(),
-    legal_doc: stringish().nullish(),
-    phone_code: stringish().nullish(),
-    phone_number: stringish().nullish(),
-    email: z.string().nullish(),
-    full_name: z.string().nullish(),
-  }),
-);
+const userSchemas = CustomerRecordSchema;
 
 /** Card details for card payments: bin, last four digits, brand, type, issuing bank. */
 const cardSchemas = responseSchema((k) =>
   k.object({
-    bank: z.string().nullish(),
-    bin: stringish().nullish(),
-    country: z.string().nullish(),
-    lastFourDigits: stringish().nullish(),
-    type: z.string().nullish(),
-    brand: z.string().nullish(),
+    bank: z.nullish(z.string()),
+    bin: z.nullish(stringish()),
+    country: z.nullish(z.string()),
+    lastFourDigits: z.nullish(stringish()),
+    type: z.nullish(z.string()),
+    brand: z.nullish(z.string()),
   }),
 );
 
@@ -37,15 +28,15 @@ const eventSchemas = responseSchema((k) =>
   k.object({
     top_status: k.oneOf(TRANSACTION_STATUSES),
     // Ticket and reference feed the signature and the dedupe key, so they are required.
-    top_ticket: stringish().pipe(z.string().min(1)),
-    top_reference: stringish().pipe(z.string().min(1)),
-    top_amount: k.amount.nullish(),
-    top_currency: z.string().nullish(),
-    top_payment_method: z.string().nullish(),
-    top_bank_name: z.string().nullish(),
-    top_response_message: z.string().nullish(),
-    top_user: userSchemas.tolerant.nullish(),
-    top_card: cardSchemas.tolerant.nullish(),
+    top_ticket: z.pipe(stringish(), z.string().check(z.minLength(1))),
+    top_reference: z.pipe(stringish(), z.string().check(z.minLength(1))),
+    top_amount: z.nullish(k.amount),
+    top_currency: z.nullish(z.string()),
+    top_payment_method: z.nullish(z.string()),
+    top_bank_name: z.nullish(z.string()),
+    top_response_message: z.nullish(z.string()),
+    top_user: z.nullish(userSchemas.tolerant),
+    top_card: z.nullish(cardSchemas.tolerant),
   }),
 );
 

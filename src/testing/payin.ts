@@ -1,4 +1,6 @@
 /** POST /api/v2/payin and the deprecated POST /api/v1/payin (spec "Endpoints"). */
+
+import { PARSE_OPTIONS } from '../schemas/kit.js';
 import { PayInCreateParamsSchema, PayInLegacyCreateParamsSchema } from '../schemas/payin.js';
 import {
   newCus,
@@ -24,7 +26,10 @@ export function createPayIn(
   legacy: boolean,
 ): SandboxResponse {
   // The SDK's own request schemas: the simulator refuses exactly what the client refuses.
-  const parsed = (legacy ? PayInLegacyCreateParamsSchema : PayInCreateParamsSchema).safeParse(body);
+  const parsed = (legacy ? PayInLegacyCreateParamsSchema : PayInCreateParamsSchema).safeParse(
+    body,
+    PARSE_OPTIONS,
+  );
   if (!parsed.success) return invalid(describeIssues(parsed.error.issues));
   const params = parsed.data;
   const mismatch = checkMerchant(merchant, params.country);

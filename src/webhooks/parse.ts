@@ -5,6 +5,7 @@
  * Every failure is a WebhookVerificationError; messages never echo body values.
  */
 import { WebhookVerificationError } from '../core/errors.js';
+import { PARSE_OPTIONS } from '../schemas/kit.js';
 import { type WebhookEvent, WebhookEventSchema } from '../schemas/webhook.js';
 
 /** Fetch `Headers`, node's `IncomingHttpHeaders`, or a plain record; names are case-insensitive. */
@@ -87,7 +88,7 @@ export function decodeBody(text: string, contentType: string | undefined): Recor
 
 /** Record → typed event, or malformed_body naming the fields (never their values). */
 export function toEvent(record: Record<string, unknown>): WebhookEvent {
-  const result = WebhookEventSchema.safeParse(record);
+  const result = WebhookEventSchema.safeParse(record, PARSE_OPTIONS);
   if (result.success) return result.data;
   const fields = result.error.issues.map((i) => `${i.path.join('.') || '(root)'} (${i.code})`);
   throw malformed(`invalid fields: ${[...new Set(fields)].join(', ')}`);

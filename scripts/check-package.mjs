@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+/**
+ * Package gates, run by `npm test` after the build: the tarball as published must lint
+ * (publint), resolve with the right types (attw), install into an empty project, work from
+ * ESM and CommonJS, type-check a consumer under moduleResolution node16 and bundler, and stay
+ * within its size budgets. Size is deterministic, so it is a gate here; time is not (bench/).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const BUDGET_BUNDLE_KB = 40;
+const BUDGET_OWN_KB = 15;
+
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  const started = Date.now();
+  try {
+    const detail = await fn();
+    passed++;
+    console.log(`  ✓ ${name}${detail ? ` — ${detail}` : ''} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed++;
+    console.log(`  ✗ ${name}\n${String(error.stdout ?? '')}${String(error.stderr ?? '')}${error.message}`);
+  }
+}
+const run = (cmd, args, cwd = root) =>
+  execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+
+const work = mkdtempSync(join(tmpdir(), 'payinout-pack-'));
+console.log(`package checks (work dir ${work})`);
+
+const tarball = join(work, run('npm', ['pack', '--silent', '--pack-destination', work]).trim().split('\n').pop());
+
+await check('tarball holds only dist/, README, CHANGELOG, LICENSE, package.json', () => {
+  const files = run('tar', ['-tzf', tarball]).trim().split('\n').map((f) => f.replace(/^package\//, ''));
+  const stray = files.filter((f) => !/^(dist\/|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/.test(f));
+  if (stray.length) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
+  return `${files.length} files`;
+});
+await check('publint --strict', () => run(bin('publint'), ['--strict']).includes('All good') || 'ok');
+await check('attw (node16 from ESM and CJS, bundler)', () => {
+  run(bin('attw'), [tarball, '--profile', 'node16']);
+});
+
+// An empty project that installs the tarball exactly as a merchant would.
+const app = join(work, 'app');
+mkdirSync(app);
+writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+await check('npm install of the tarball into an empty project', () => {
+  run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', tarball], app);
+  return readdirSync(join(app, 'node_modules')).join(', ');
+});
+
+// A tiny service answering the merchant balance, to prove both builds really make a request.
+const smoke = (format) => `
+const http = ${format === 'esm' ? "await import('node:http')" : "require('node:http')"};
+const server = http.createServer((req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ code: '01', status: 'SUCCESS', message: '', data: { currency: 'COP', balance: 5, balance_formatted: 'COP 5,00', auth: req.headers['token-top'] === 't0k' } }));
+});
+server.listen(0, '127.0.0.1', async () => {
+  const { PaymentClient, RequestValidationError } = ${format === 'esm' ? "await import('payinout')" : "require('payinout')"};
+  const testing = ${format === 'esm' ? "await import('payinout/testing')" : "require('payinout/testing')"};
+  const redis = ${format === 'esm' ? "await import('payinout/redis')" : "require('payinout/redis')"};
+  const client = new PaymentClient({ username: 'u', password: 'p', token: 't0k', baseUrl: 'http://127.0.0.1:' + server.address().port });
+  const balance = await client.merchant.getBalance();
+  if (balance.balance !== 5 || balance.auth !== true) throw new Error('unexpected balance ' + JSON.stringify(balance));
+  if (typeof RequestValidationError !== 'function' || typeof testing.createSandbox !== 'function' || typeof redis.RedisDedupeStore !== 'function') throw new Error('missing exports');
+  server.close();
+  console.log('${format} ok');
+});`;
+await check('ESM: import("payinout") makes a request; payinout/testing and payinout/redis resolve', () => {
+  writeFileSync(join(app, 'smoke.mjs'), smoke('esm'));
+  return run('node', ['smoke.mjs'], app).trim();
+});
+await check('CJS: require("payinout") makes a request; payinout/testing and payinout/redis resolve', () => {
+  writeFileSync(join(app, 'smoke.cjs'), smoke('cjs'));
+  return run('node', ['smoke.cjs'], app).trim();
+});
+
+// Type-check a consumer under both resolution modes merchants use.
+writeFileSync(
+  join(app, 'consumer.ts'),
+  `import { PaymentClient, type PayInCreateParams, type Transaction, NotFoundError } from 'payinout';
+import { createSandbox } from 'payinout/testing';
+import { RedisDedupeStore } from 'payinout/redis';
+const client = new PaymentClient({ username: 'u', password: 'p', token: 't', baseUrl: 'https://x.test' });
+const params: PayInCreateParams = { reference: 'r', amount: 1, currency: 'COP', country: 'CO', payment_method: 'PSE',
+  description: 'd', customer_data: { legal_doc: '1', legal_doc_type: 'CC', phone_code: '57', phone_number: '3', email: 'a@b.co', full_name: 'A' } };
+export async function flow(): Promise<string> {
+  const created = await client.payin.create(params);
+  const tx: Transaction = await client.transactions.get(created.ticket);
+  const status: string = tx.status;
+  return status + created.lastResponse.status + String(NotFoundError.name) + typeof createSandbox + typeof RedisDedupeStore;
+}
+`,
+);
+symlinkSync(join(root, 'node_modules', '@types'), join(app, 'node_modules', '@types'), 'dir');
+for (const [module, moduleResolution] of [
+  ['node16', 'node16'],
+  ['esnext', 'bundler'],
+]) {
+  await check(`tsc: consumer type-checks with moduleResolution ${moduleResolution}`, () => {
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module, moduleResolution, target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+        files: ['consumer.ts'],
+      }),
+    );
+    run('node', [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], app);
+  });
+}
+
+async function gzippedKb(external) {
+  const result = await build({
+    entryPoints: [join(root, 'dist', 'index.js')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    external,
+    logLevel: 'silent',
+  });
+  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length / 1024;
+}
+await check(`size: ESM entry with ky + zod, min+gz ≤ ${BUDGET_BUNDLE_KB} KB`, async () => {
+  const kb = await gzippedKb([]);
+  if (kb > BUDGET_BUNDLE_KB) throw new Error(`${kb.toFixed(1)} KB is over the budget`);
+  return `${kb.toFixed(1)} KB`;
+});
+await check(`size: payinout's own code, min+gz ≤ ${BUDGET_OWN_KB} KB`, async () => {
+  const kb = await gzippedKb(['ky', 'zod', 'zod/*']);
+  if (kb > BUDGET_OWN_KB) throw new Error(`${kb.toFixed(1)} KB is over the budget`);
+  return `${kb.toFixed(1)} KB`;
+});
+
+rmSync(work, { recursive: true, force: true });
+console.log(`package checks: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
