@@ -21,6 +21,11 @@ export interface DedupeStore {
   deleteIfEquals(key: string, value: string): Promise<void>;
 }
 
+/**
+ * What {@link WebhookDeduplicator.claim} answers: 'new' (process it, then `complete` or `release`),
+ * 'duplicate' (already processed: answer 200 and do nothing), 'in-flight' (another caller holds it
+ * right now: answer 409 so the service retries later).
+ */
 export type ClaimResult = 'new' | 'duplicate' | 'in-flight';
 
 /** The fields of an event that identify it for dedupe. */
@@ -29,6 +34,7 @@ export interface DedupeEvent {
   top_status: string;
 }
 
+/** Options of {@link WebhookDeduplicator}. */
 export interface WebhookDeduplicatorOptions {
   /** Default: a MemoryDedupeStore (one process). Use RedisDedupeStore when several processes receive. */
   store?: DedupeStore;
@@ -41,11 +47,31 @@ export interface WebhookDeduplicatorOptions {
   inFlightTtlMs?: number;
 }
 
+/** How long a processed event is remembered by default: 7 days, far beyond the service's ~3h45 retry schedule. */
 export const DEFAULT_DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_IN_FLIGHT_TTL_MS = 60_000;
 const DONE = 'done';
 const LEASE_PREFIX = 'in-flight:';
 
+/**
+ * Exactly-once processing of webhook deliveries, keyed on ticket + status (PENDING then APPROVED
+ * are two events; the same APPROVED twice is one). `createWebhookHandler` uses one by default;
+ * use it directly when you verify deliveries yourself. Share a {@link DedupeStore} such as
+ * `RedisDedupeStore` (`payinout/redis`) when several processes receive webhooks.
+ * @example
+ * const dedupe = new WebhookDeduplicator(); // in memory, one process
+ * const event = verifyWebhook(rawBody, headers, { token });
+ * const claim = await dedupe.claim(event);
+ * if (claim === 'new') {
+ *   try {
+ *     await fulfilOrder(event.top_reference, event.top_status);
+ *     await dedupe.complete(event); // later deliveries of this event are 'duplicate'
+ *   } catch (error) {
+ *     await dedupe.release(event); // the service's retry will be processed
+ *     throw error;
+ *   }
+ * }
+ */
 export class WebhookDeduplicator {
   readonly store: DedupeStore;
   readonly ttlMs: number;
@@ -115,6 +141,7 @@ export function isNewerStatus(prev: string | null | undefined, next: string): bo
   return rank(next) > rank(prev);
 }
 
+/** Options of {@link MemoryDedupeStore}. */
 export interface MemoryDedupeStoreOptions {
   /** Bound on the number of keys; least recently used are evicted first. Default 100,000. */
   maxKeys?: number;
@@ -133,6 +160,7 @@ export class MemoryDedupeStore implements DedupeStore {
     this.#now = options.now ?? Date.now;
   }
 
+  /** Number of keys held, expired ones not yet swept included. */
   get size(): number {
     return this.#entries.size;
   }
@@ -143,6 +171,7 @@ export class MemoryDedupeStore implements DedupeStore {
     return true;
   }
 
+  /** The value of `key`, or null when absent or expired. */
   async get(key: string): Promise<string | null> {
     return this.#read(key);
   }

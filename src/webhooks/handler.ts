@@ -16,6 +16,7 @@ import { DEFAULT_MAX_BODY_BYTES, getHeader, type HeadersLike, type RawBody, tooL
 import type { SignatureScheme } from './signature.js';
 import { checkVerifyOptions, verifyWebhook } from './verify.js';
 
+/** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions {
   /** The merchant token. */
   token: string;
@@ -38,6 +39,10 @@ export interface WebhookHandlerResult {
   body: string;
 }
 
+/**
+ * The receiver {@link createWebhookHandler} returns: a Fetch-API function, plus `.node` and
+ * `.handle` for other frameworks. Every form answers the same status codes.
+ */
 export interface WebhookHandler {
   /** Fetch API: `export const POST = handler` in a Next.js route, `app.post('/webhooks', (c) => handler(c.req.raw))` in Hono. */
   (request: Request): Promise<Response>;
@@ -55,6 +60,25 @@ const STATUS_BY_REASON = {
   body_too_large: 413,
 } as const;
 
+/**
+ * A complete webhook receiver: verifies `x-trx-signature` on the raw body, deduplicates
+ * (ticket + status), runs `onEvent` once per event, and answers the status code the service's
+ * retries depend on: 200 processed or duplicate, 401 bad signature, 400 unreadable or pre-parsed
+ * body, 413 too large, 409 in flight elsewhere, 500 when `onEvent` throws (the claim is released,
+ * so the retry is processed), 503 when the dedupe store fails. Guide: docs/webhooks.md.
+ * @example
+ * // Fetch API (Next.js route handler, Hono, Bun, Deno, Workers)
+ * const handler = createWebhookHandler({
+ *   token: process.env.PAYINOUT_TOKEN!,
+ *   onEvent: async (event) => {
+ *     if (event.top_status === 'APPROVED') await markPaid(event.top_reference);
+ *   },
+ * });
+ * export const POST = handler;
+ * @example
+ * // Express: mount before any JSON body parser, with a raw body
+ * app.post('/webhooks/payinout', express.raw({ type: 'application/json' }), (req, res) => handler.node(req, res));
+ */
 export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
   if (options === null || typeof options !== 'object' || typeof options.onEvent !== 'function') {
     throw new ConfigurationError('createWebhookHandler needs { token, onEvent }.');

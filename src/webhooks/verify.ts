@@ -25,6 +25,7 @@ import {
 /** The header that carries the signature (spec "Events", rule 1). */
 export const SIGNATURE_HEADER = 'x-trx-signature';
 
+/** Options of {@link verifyWebhook}. */
 export interface VerifyWebhookOptions {
   /** The merchant token (the same one sent as Token-Top). */
   token: string;
@@ -37,8 +38,20 @@ export interface VerifyWebhookOptions {
 /**
  * Verifies the `x-trx-signature` of a delivery and returns its typed event.
  * @param rawBody the body exactly as received (string, Buffer or Uint8Array), never a parsed object
+ * @param headers the request headers (a `Headers`, Node's `req.headers` or a plain object)
  * @throws WebhookVerificationError with `reason` missing_signature | signature_mismatch |
  *   malformed_body | body_too_large | parsed_body
+ * @example
+ * // node:http; in Express use express.raw() so req.body is the untouched Buffer
+ * const chunks: Buffer[] = [];
+ * for await (const chunk of req) chunks.push(chunk);
+ * try {
+ *   const event = verifyWebhook(Buffer.concat(chunks), req.headers, { token: process.env.PAYINOUT_TOKEN! });
+ *   console.log(event.top_ticket, event.top_status);
+ *   res.writeHead(200).end();
+ * } catch (error) {
+ *   res.writeHead(error instanceof WebhookVerificationError ? 401 : 500).end();
+ * }
  */
 export function verifyWebhook(
   rawBody: RawBody,
@@ -53,6 +66,8 @@ export function verifyWebhook(
  * Which built-in scheme a captured, genuine delivery was signed with, or null when none
  * matches (then the token is wrong or the service uses a scheme this SDK does not know).
  * Only the signature is checked, so a body that fails the event schema still names its scheme.
+ * @example
+ * const scheme = detectWebhookScheme(capturedBody, capturedHeaders, token); // 'json' | 'concat' | null
  */
 export function detectWebhookScheme(
   rawBody: RawBody,
