@@ -8,9 +8,11 @@ import { TransactionsResource } from './resources/transactions.js';
 import { WebhooksResource } from './resources/webhooks.js';
 import type { SignatureScheme } from './webhooks/signature.js';
 
+/** Which service environment a client talks to. 'production' disables `client.sandbox`. */
 export type Environment = 'staging' | 'uat' | 'production';
 const ENVIRONMENTS: readonly Environment[] = ['staging', 'uat', 'production'];
 
+/** Options of `new PaymentClient(options)`; see also {@link PaymentClient.fromEnv}. */
 export interface PaymentClientOptions {
   /** HTTP Basic user, issued by the service's support. */
   username: string;
@@ -54,20 +56,37 @@ export const ENV_VARS = {
 
 /**
  * The payinout client. One instance per set of credentials; it is immutable and safe to share.
+ * Every method returns the envelope's `data`, parsed and typed, with the call's HTTP status,
+ * headers and message as the non-enumerable `lastResponse`; every failure is a
+ * {@link PayinoutError}. Guide: docs/getting-started.md.
  * @example
  * const client = new PaymentClient({ username, password, token, baseUrl: 'https://…' });
  * const balance = await client.merchant.getBalance();
+ * @example
+ * const client = PaymentClient.fromEnv(); // PAYINOUT_USERNAME, _PASSWORD, _TOKEN, _BASE_URL
+ * const payin = await client.payin.create({ reference: 'order-1001', amount: 150_000, currency: 'COP',
+ *   country: 'CO', payment_method: 'BREB', description: 'Order 1001', customer_data });
+ * console.log(payin.ticket, payin.payment_information, payin.lastResponse.status);
  */
 export class PaymentClient {
+  /** PayIn collections: `create`, `createLegacy` (deprecated), `listPseBanks`. */
   readonly payin: PayInResource;
+  /** PayOut disbursements: `create`. */
   readonly payout: PayOutResource;
+  /** The authenticated merchant: `getProfile`, `getBalance`. */
   readonly merchant: MerchantResource;
+  /** Transaction lookup: `get`, `waitForFinalStatus`. */
   readonly transactions: TransactionsResource;
+  /** Sandbox confirm (staging and UAT): `confirmPayIn`, `confirmPayOut`. */
   readonly sandbox: SandboxResource;
+  /** Webhook verification with this client's token: `verify`, `createHandler`. */
   readonly webhooks: WebhooksResource;
+  /** The environment's root address the client was built with. */
   readonly baseUrl: string;
+  /** 'staging' unless configured otherwise. */
   readonly environment: Environment;
 
+  /** @throws ConfigurationError on missing credentials, a non-https `baseUrl` (except loopback) or bad numbers. */
   constructor(options: PaymentClientOptions) {
     checkOptions(options);
     const environment = options.environment ?? 'staging';
@@ -102,6 +121,11 @@ export class PaymentClient {
   /**
    * Builds a client from PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL
    * and (optional) PAYINOUT_ENVIRONMENT; `overrides` win over the variables.
+   * @param env where to read the variables; default `process.env`
+   * @throws ConfigurationError naming every missing variable
+   * @example
+   * const client = PaymentClient.fromEnv();
+   * const ci = PaymentClient.fromEnv(process.env, { strictResponses: true, maxRetries: 0 });
    */
   static fromEnv(
     env: Record<string, string | undefined> = typeof process === 'undefined' ? {} : process.env,

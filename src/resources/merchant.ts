@@ -8,7 +8,11 @@ export class MerchantResource {
     this.#transport = transport;
   }
 
-  /** Registered name, tax ID, e-mail, currency and wallet (GET /api/v1/merchant/me). */
+  /**
+   * Registered name, tax ID, e-mail, currency and wallet (GET /api/v1/merchant/me).
+   * @example
+   * const profile = await client.merchant.getProfile();
+   */
   getProfile(options?: RequestOptions) {
     return this.#transport.request(
       { method: 'GET', path: 'api/v1/merchant/me', response: MerchantProfileSchema, retry: 'safe' },
@@ -16,7 +20,11 @@ export class MerchantResource {
     );
   }
 
-  /** Current balance, raw and formatted (GET /api/v1/merchant/balance). */
+  /**
+   * Current balance, raw and formatted (GET /api/v1/merchant/balance).
+   * @example
+   * const { balance, balance_formatted } = await client.merchant.getBalance(); // 'COP 1.234.567,89'
+   */
   getBalance(options?: RequestOptions) {
     return this.#transport.request(
       { method: 'GET', path: 'api/v1/merchant/balance', response: MerchantBalanceSchema, retry: 'safe' },

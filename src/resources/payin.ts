@@ -20,9 +20,12 @@ export class PayInResource {
    * `payment_information` (Direct/Hybrid), or both. If the answer is lost (reset, timeout, 5xx), the
    * reference is looked up before any resend; a result rebuilt that way has `recovered: true` and no
    * `payment_url`/`payment_information` (docs/reliability.md).
+   * @throws RequestValidationError before sending when the params break the spec's rules
    * @example
    * const payin = await client.payin.create({ reference: 'order-1001', amount: 50000, currency: 'COP',
-   *   country: 'CO', payment_method: 'BREB', description: 'Order 1001', customer_data });
+   *   country: 'CO', payment_method: 'BREB', description: 'Order 1001', customer_data,
+   *   ipn_url: 'https://shop.example/webhooks/payinout' });
+   * console.log(payin.ticket, payin.payment_url ?? payin.payment_information);
    */
   create(params: PayInCreateParams, options?: RequestOptions) {
     const request = { schema: PayInCreateParamsSchema, what: 'PayIn' };
@@ -35,7 +38,12 @@ export class PayInResource {
 
   /**
    * Creates a PayIn with the legacy endpoint (POST /api/v1/payin).
+   * v1 rules: integer `amount`, CO/PE only, `redirect_url` and `ipn_url` required, `description` optional.
    * @deprecated The service recommends v2: use `client.payin.create()` (docs/migration-legacy-payin.md).
+   * @example
+   * const payin = await client.payin.createLegacy({ reference: 'order-1001', amount: 150000, currency: 'COP',
+   *   country: 'CO', payment_method: 'PSE', redirect_url: 'https://shop.example/orders/1001',
+   *   ipn_url: 'https://shop.example/webhooks/payinout', customer_data });
    */
   createLegacy(params: PayInLegacyCreateParams, options?: RequestOptions) {
     const request = { schema: PayInLegacyCreateParamsSchema, what: 'legacy PayIn' };
@@ -46,7 +54,11 @@ export class PayInResource {
     );
   }
 
-  /** Bank codes for `customer_data.bank` of a PSE direct PayIn (GET /api/v1/pse/banks). */
+  /**
+   * Bank codes for `customer_data.bank` of a PSE direct PayIn (GET /api/v1/pse/banks).
+   * @example
+   * const banks = await client.payin.listPseBanks(); // [{ code: '1077', name: 'Banka' }, …]
+   */
   listPseBanks(options?: RequestOptions) {
     return this.#transport.request(
       { method: 'GET', path: 'api/v1/pse/banks', response: PseBankListSchema, retry: 'safe' },

@@ -12,6 +12,10 @@ export class PayOutResource {
    * Creates a PayOut (POST /api/v1/payout); its initial status is PENDING.
    * In the sandbox, fund the balance first with an approved PayIn. Never sent twice for one
    * reference without a lookup between: a lost answer is reconciled by reference (`recovered: true`).
+   * @example
+   * const payout = await client.payout.create({ reference: 'refund-1001', amount: 40_000, currency: 'COP',
+   *   country: 'CO', payment_method: 'BANK_TRANSFER', ipn_url: 'https://shop.example/webhooks/payinout',
+   *   customer_data: { ...customer_data, bank: 'BANCOLOMBIA', account_number: '1234567890', account_type: 'AHORRO' } });
    */
   create(params: PayOutCreateParams, options?: RequestOptions) {
     const request = { schema: PayOutCreateParamsSchema, what: 'PayOut' };

@@ -23,12 +23,23 @@ export class SandboxResource {
   /**
    * Forces a pending PayIn to APPROVED, REJECTED or EXPIRED and triggers its webhook
    * (POST /api/v1/sandbox/payin/confirm). Same status again is a no-op success.
+   * `transaction_id` is the ticket, or the method's own reference where the spec says so (the
+   * Bre-B key for BREB/BREB_QR, the cash reference for EFECTY, the CLABE for SPEI).
+   * @throws SandboxUnavailableError on a production client; StatusNotSupportedError, before
+   *   sending, for a status the method does not support in the sandbox (docs/testing.md)
+   * @example
+   * await client.sandbox.confirmPayIn({ transaction_id: payin.ticket, payment_method: 'QR', status: 'APPROVED' });
    */
   confirmPayIn(params: SandboxConfirmParams, options?: RequestOptions) {
     return this.#confirm('payin', params, options);
   }
 
-  /** Forces a PayOut waiting for the bank to a final status (POST /api/v1/sandbox/payout/confirm). */
+  /**
+   * Forces a PayOut waiting for the bank to a final status (POST /api/v1/sandbox/payout/confirm).
+   * REJECTED and EXPIRED restore the reserved sandbox balance.
+   * @example
+   * await client.sandbox.confirmPayOut({ transaction_id: payout.ticket, payment_method: 'BANK_TRANSFER', status: 'APPROVED' });
+   */
   confirmPayOut(params: SandboxConfirmParams, options?: RequestOptions) {
     return this.#confirm('payout', params, options);
   }

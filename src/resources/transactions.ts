@@ -4,11 +4,13 @@ import { sleep } from '../core/retry.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { isFinalStatus } from '../schemas/catalog.js';
 
+/** Options of {@link TransactionsResource.waitForFinalStatus}. */
 export interface WaitOptions {
   /** Give up after this long; default 300,000 ms (5 minutes). */
   timeoutMs?: number;
   /** First pause between lookups; grows ×1.5 per poll up to 30 s. Default 2,000 ms. */
   intervalMs?: number;
+  /** Stops waiting; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
 }
 
@@ -23,6 +25,10 @@ export class TransactionsResource {
    * Looks a PayIn or PayOut up by service ticket or merchant reference
    * (GET /api/v1/transaction/{id}). Always one `Transaction`, whether the service sent an
    * object or a one-element array.
+   * @throws NotFoundError when the service knows no such ticket or reference
+   * @example
+   * const tx = await client.transactions.get('order-1001'); // or the ticket
+   * console.log(tx.status, tx.amount, tx.currency);
    */
   async get(ticketOrReference: string, options?: RequestOptions) {
     checkId(ticketOrReference);
@@ -32,6 +38,9 @@ export class TransactionsResource {
   /**
    * Polls `get()` until the status is final (APPROVED, REJECTED, DECLINED or EXPIRED).
    * Throws TimeoutError after `timeoutMs`; an aborted `signal` rejects with its reason.
+   * @example
+   * const tx = await client.transactions.waitForFinalStatus(payin.ticket, { timeoutMs: 120_000 });
+   * if (tx.status === 'APPROVED') await fulfil(tx.reference);
    */
   async waitForFinalStatus(ticketOrReference: string, options: WaitOptions = {}) {
     checkId(ticketOrReference);

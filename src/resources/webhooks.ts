@@ -20,12 +20,18 @@ export class WebhooksResource {
   /**
    * Verifies the `x-trx-signature` of a delivery with the client's token and returns the typed event.
    * @throws WebhookVerificationError (see `reason`)
+   * @example
+   * const event = client.webhooks.verify(rawBody, req.headers); // rawBody: the exact bytes received
    */
   verify(rawBody: RawBody, headers: HeadersLike, options: { maxBodyBytes?: number } = {}): WebhookEvent {
     return verifyWebhook(rawBody, headers, { ...options, ...this.#schemeOption(), token: this.#token });
   }
 
-  /** `createWebhookHandler` with the client's token and signature scheme. */
+  /**
+   * `createWebhookHandler` with the client's token and signature scheme.
+   * @example
+   * export const POST = client.webhooks.createHandler({ onEvent: (event) => console.log(event.top_status) });
+   */
   createHandler(options: Omit<WebhookHandlerOptions, 'token' | 'scheme'>): WebhookHandler {
     return createWebhookHandler({ ...options, ...this.#schemeOption(), token: this.#token });
   }
