@@ -68,7 +68,9 @@ describe('client.transactions.waitForFinalStatus', () => {
 describe('client.transactions: ids', () => {
   it.each(['', '   ', '\uD800bad'])('refuses %j with RequestValidationError, sending nothing', async (id) => {
     await expect(makeClient().transactions.get(id)).rejects.toBeInstanceOf(RequestValidationError);
-    await expect(makeClient().transactions.waitForFinalStatus(id)).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(makeClient().transactions.waitForFinalStatus(id)).rejects.toBeInstanceOf(
+      RequestValidationError,
+    );
     expect(recorded).toHaveLength(0);
   });
 });
