@@ -9,22 +9,32 @@ import type { DedupeStore } from '../webhooks/dedupe.js';
 
 /** The ioredis calls used here (ioredis `Redis` and `Cluster` both fit). */
 export interface IoRedisLike {
+  /** Any command (used only to recognise an ioredis client). */
   call(command: string, ...args: unknown[]): Promise<unknown>;
+  /** `SET key value PX ttl [NX]`. */
   set(...args: unknown[]): Promise<unknown>;
+  /** `GET key`. */
   get(key: string): Promise<unknown>;
+  /** `EVAL script 1 key arg` (compare-and-delete of a lease). */
   eval(...args: unknown[]): Promise<unknown>;
 }
 
 /** The node-redis v4/v5 calls used here (`createClient()` and `createCluster()` both fit). */
 export interface NodeRedisLike {
+  /** Whether the client is connected (node-redis needs `await client.connect()` first). */
   isOpen: boolean;
+  /** `SET key value` with `{ NX, PX }` options. */
   set(key: string, value: string, options: object): Promise<unknown>;
+  /** `GET key`. */
   get(key: string): Promise<unknown>;
+  /** `EVAL` with one key and one argument (compare-and-delete of a lease). */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
+/** A connected ioredis or node-redis (v4/v5) client; the store detects which. */
 export type RedisClientLike = IoRedisLike | NodeRedisLike;
 
+/** Options of {@link RedisDedupeStore}. */
 export interface RedisDedupeStoreOptions {
   /** Prepended to every key. Default 'payinout:webhook:'. */
   keyPrefix?: string;
@@ -70,8 +80,18 @@ function commandsFor(client: unknown): Commands {
  * Dedupe state on Redis. Claims use one atomic `SET key value NX PX ttl`, so any number of
  * processes and hosts sharing the Redis see each event as 'new' exactly once.
  * @example
+ * // ioredis
+ * import { Redis } from 'ioredis';
+ * import { createWebhookHandler, WebhookDeduplicator } from 'payinout';
+ * import { RedisDedupeStore } from 'payinout/redis';
+ *
  * const store = new RedisDedupeStore(new Redis(process.env.REDIS_URL));
  * const handler = createWebhookHandler({ token, onEvent, dedupe: new WebhookDeduplicator({ store }) });
+ * @example
+ * // node-redis v4/v5: connect first
+ * const client = createClient({ url: process.env.REDIS_URL });
+ * await client.connect();
+ * const store = new RedisDedupeStore(client, { keyPrefix: 'shop:webhooks:' });
  */
 export class RedisDedupeStore implements DedupeStore {
   readonly keyPrefix: string;
@@ -86,6 +106,7 @@ export class RedisDedupeStore implements DedupeStore {
     return (await this.#redis.setNxPx(this.keyPrefix + key, value, wholeMs(ttlMs))) === 'OK';
   }
 
+  /** The value of `key` (after the prefix), or null. */
   async get(key: string): Promise<string | null> {
     const value = await this.#redis.get(this.keyPrefix + key);
     if (value === null || value === undefined) return null;

@@ -28,7 +28,7 @@ export class SandboxResource {
    * @throws SandboxUnavailableError on a production client; StatusNotSupportedError, before
    *   sending, for a status the method does not support in the sandbox (docs/testing.md)
    * @example
-   * await client.sandbox.confirmPayIn({ transaction_id: payin.ticket, payment_method: 'QR', status: 'APPROVED' });
+   * await client.sandbox.confirmPayIn({ transaction_id: payin.ticket, payment_method: 'BREB', status: 'APPROVED' });
    */
   confirmPayIn(params: SandboxConfirmParams, options?: RequestOptions) {
     return this.#confirm('payin', params, options);

@@ -15,6 +15,7 @@ export const SANDBOX_PSE_BANKS: readonly { code: string; name: string }[] = [
   { code: '1023', name: 'Banco de Occidente' },
   { code: '1507', name: 'Nequi' },
 ];
+/** The sandbox PSE bank, `{ code: '1077', name: 'Banka' }`: PSE PayIns with it complete by themselves. */
 export const SANDBOX_PSE_BANK = SANDBOX_PSE_BANKS[0]!;
 
 /**

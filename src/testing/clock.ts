@@ -3,9 +3,13 @@
  * schedules (spec "Events", rule 4) can be tested in milliseconds with a manual clock.
  */
 
+/** The simulator's source of time and timers (`SandboxOptions.clock`). */
 export interface SandboxClock {
+  /** Current time, ms since the epoch. */
   now(): number;
+  /** Runs `callback` after `ms`; returns a handle for `clearTimeout`. */
   setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a timer set by this clock's `setTimeout`. */
   clearTimeout(handle: unknown): void;
 }
 
@@ -20,6 +24,7 @@ export const realClock: SandboxClock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/** A {@link SandboxClock} that moves only when `advance` is called (see {@link createManualClock}). */
 export interface ManualClock extends SandboxClock {
   /** Moves time forward, firing due timers in order and letting their async work settle in between. */
   advance(ms: number): Promise<void>;
@@ -33,7 +38,14 @@ interface ManualTimer {
   callback: () => void;
 }
 
-/** A clock that only moves when told to: for tests of schedules. */
+/**
+ * A clock that only moves when told to: for tests of schedules (webhook retries, auto-completion).
+ * @example
+ * const clock = createManualClock();
+ * const sandbox = createSandbox({ clock });
+ * // … a webhook delivery fails …
+ * await clock.advance(5 * 60_000); // the first retry is sent now
+ */
 export function createManualClock(start = Date.UTC(2025, 0, 15, 12, 0, 0)): ManualClock {
   let now = start;
   let nextId = 1;

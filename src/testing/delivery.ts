@@ -14,6 +14,7 @@ export const SANDBOX_WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
 /** Minutes between attempts: 1st retry 5 min after the first attempt, then 15, 30, 60, 120. */
 export const WEBHOOK_RETRY_MINUTES = [5, 15, 30, 60, 120] as const;
 
+/** One attempt of a {@link WebhookDelivery}. */
 export interface WebhookAttempt {
   /** Sandbox clock time of the attempt (ms since epoch). */
   at: number;
@@ -23,6 +24,7 @@ export interface WebhookAttempt {
   error?: string;
 }
 
+/** A webhook the simulator sends (and retries on the spec's schedule), as recorded in `sandbox.deliveries`. */
 export interface WebhookDelivery {
   readonly id: number;
   readonly url: string;

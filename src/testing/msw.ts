@@ -22,6 +22,7 @@ function loadMsw(): typeof import('msw') {
   }
 }
 
+/** Options of {@link sandboxHandlers}. */
 export interface SandboxHandlersOptions {
   /** The baseUrl the PaymentClient under test uses, e.g. 'https://sandbox.test'. */
   baseUrl: string;
@@ -29,9 +30,14 @@ export interface SandboxHandlersOptions {
 
 /**
  * One catch-all handler under baseUrl; every request is answered by `sandbox.handle()`.
+ * Needs msw 2 in your project (an optional peer dependency).
  * @example
- * const sandbox = createSandbox();
+ * import { setupServer } from 'msw/node';
+ * const sandbox = createSandbox({ webhooks: false });
  * const server = setupServer(...sandboxHandlers(sandbox, { baseUrl: 'https://sandbox.test' }));
+ * server.listen({ onUnhandledRequest: 'error' });
+ * const client = new PaymentClient({ username: 'demo-co', password: 'demo-co-pass',
+ *   token: 'demo-co-token', baseUrl: 'https://sandbox.test' });
  */
 export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOptions): RequestHandler[] {
   const base = options.baseUrl.replace(/\/+$/, '');

@@ -22,7 +22,9 @@ import type {
   SandboxTransaction,
 } from './types.js';
 
+/** The in-process simulator {@link createSandbox} returns: its state, inspectable, and its request core. */
 export interface Sandbox {
+  /** 'production' answers sandbox confirm with 404 NOT_FOUND. */
   readonly environment: SandboxEnvironment;
   /** Root used in payment_url links; the HTTP front ends set it to their own address. */
   baseUrl: string;
@@ -34,6 +36,7 @@ export interface Sandbox {
   readonly deliveries: readonly WebhookDelivery[];
   /** The request core: what an HTTP request to {base_url}{path} would answer. */
   handle(request: SandboxRequest): SandboxResponse;
+  /** Adds a merchant (credentials, country, opening balance) and returns its live record. */
   addMerchant(seed: SandboxMerchantSeed): SandboxMerchant;
   /** By ticket, reference or external reference, for any merchant. */
   getTransaction(id: string): SandboxTransaction | undefined;
@@ -56,6 +59,19 @@ export interface Sandbox {
 
 export type { WebhookAttempt, WebhookDelivery };
 
+/**
+ * The in-process simulator of the whole service: every endpoint, the sandbox-confirm state
+ * machine, balances, and signed webhook deliveries with the spec's retry schedule. No sockets
+ * of its own: serve it with {@link startSandboxServer} or {@link sandboxHandlers}, or call
+ * `handle()` directly. Guide: docs/simulator.md.
+ * @example
+ * const sandbox = createSandbox({ timeScale: 0.001 }); // one demo merchant per country
+ * const server = await startSandboxServer({ sandbox });
+ * // … run the code under test against server.url …
+ * const tx = sandbox.getTransaction('order-1001');
+ * console.log(tx?.status, sandbox.deliveries.length);
+ * await server.close();
+ */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = new SandboxState(options);
   const deliverer = new WebhookDeliverer({

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import type { SandboxOptions } from './types.js';
 
+/** Options of {@link startSandboxServer}: the simulator's options plus where to listen. */
 export interface SandboxServerOptions extends SandboxOptions {
   /** Default 0: a free port. */
   port?: number;
@@ -13,17 +14,31 @@ export interface SandboxServerOptions extends SandboxOptions {
   sandbox?: Sandbox;
 }
 
+/** A running simulator over HTTP, from {@link startSandboxServer}. */
 export interface SandboxServer {
   /** The base_url to give PaymentClient, e.g. 'http://127.0.0.1:4010'. */
   readonly url: string;
+  /** The port it listens on (useful with `port: 0`). */
   readonly port: number;
+  /** The simulator behind it, to inspect transactions and deliveries. */
   readonly sandbox: Sandbox;
+  /** Stops the server and the simulator's timers. */
   close(): Promise<void>;
 }
 
 /** Requests above this size are refused (413) rather than buffered. */
 const MAX_BODY_BYTES = 1_048_576;
 
+/**
+ * Starts the simulator on a real node:http server, by default on a free port of 127.0.0.1
+ * (what `npx payinout sandbox` runs).
+ * @example
+ * const server = await startSandboxServer();
+ * const client = new PaymentClient({ username: 'demo-co', password: 'demo-co-pass',
+ *   token: 'demo-co-token', baseUrl: server.url });
+ * console.log(await client.merchant.getBalance());
+ * await server.close();
+ */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const sandbox = options.sandbox ?? createSandbox(options);
   const server = createServer((req, res) => serve(sandbox, req, res));

@@ -2,6 +2,7 @@
 import type { CountryCode, CurrencyCode } from '../schemas/catalog.js';
 import type { SandboxClock } from './clock.js';
 
+/** The environment the simulator plays; 'production' refuses sandbox confirm. */
 export type SandboxEnvironment = 'staging' | 'uat' | 'production';
 export type Direction = 'payin' | 'payout';
 
@@ -20,6 +21,7 @@ export interface SandboxMerchantSeed {
   balance?: number;
 }
 
+/** A simulator merchant's live record: credentials, country, currency and current balance. */
 export interface SandboxMerchant {
   readonly username: string;
   readonly password: string;
@@ -32,6 +34,7 @@ export interface SandboxMerchant {
   balance: number;
 }
 
+/** Options of {@link createSandbox}. */
 export interface SandboxOptions {
   /** Merchants; default one demo merchant per country (CO, PE, MX, GT, HN). */
   merchants?: readonly SandboxMerchantSeed[];
@@ -67,6 +70,7 @@ export interface SandboxRequest {
   body?: unknown;
 }
 
+/** What `sandbox.handle()` answers: status, headers and the envelope (or checkout HTML). */
 export interface SandboxResponse {
   status: number;
   headers: Record<string, string>;
@@ -88,6 +92,7 @@ export interface StoredCustomer {
   clabe_number?: string;
 }
 
+/** A transaction as the simulator stores it (`sandbox.transactions`, `sandbox.getTransaction`). */
 export interface SandboxTransaction {
   readonly type: 'PAYIN' | 'PAYOUT';
   readonly ticket: string;

@@ -11,8 +11,11 @@ export function signWebhook(input: SignatureInput, scheme: SignatureScheme = 'js
   return computeWebhookSignature(input, scheme);
 }
 
+/** Options of {@link buildWebhookDelivery}. */
 export interface BuildWebhookDeliveryOptions {
+  /** The merchant token the receiver verifies with. */
   token: string;
+  /** Signature scheme; default 'json'. */
   scheme?: SignatureScheme;
   /** 'json' (default, the documented form) or 'form' (application/x-www-form-urlencoded, objects JSON-encoded). */
   encoding?: 'json' | 'form';
@@ -29,6 +32,16 @@ export interface SignedWebhookDelivery {
 /** Service name and version 1.1 (spec "Events", rule 2); the name itself is not shown. */
 const WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
 
+/**
+ * A delivery signed exactly as `verifyWebhook` expects it, to test your receiver without the
+ * simulator.
+ * @example
+ * const { body, headers } = buildWebhookDelivery(
+ *   { top_ticket: 'T-1', top_reference: 'order-1001', top_status: 'APPROVED', top_amount: 150000 },
+ *   { token: 'test-token' },
+ * );
+ * const response = await handler(new Request('http://localhost/webhooks', { method: 'POST', body, headers }));
+ */
 export function buildWebhookDelivery(
   event: WebhookEventInput,
   options: BuildWebhookDeliveryOptions,
