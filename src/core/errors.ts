@@ -17,6 +17,25 @@ export interface RequestContext {
   attempts: number;
 }
 
+/**
+ * The base of every error the SDK throws; catch it to handle all of them. Its subclasses say
+ * what happened: {@link RequestValidationError} (nothing sent), {@link ApiError} and its
+ * per-status subclasses (the service answered with an error), {@link ConnectionError} (no
+ * answer), {@link ResponseValidationError}, {@link WebhookVerificationError},
+ * {@link ConfigurationError}, {@link SandboxUnavailableError}. Every property, the message, the
+ * JSON form and `util.inspect` output are safe to log: no credentials, customer data redacted.
+ * @example
+ * try {
+ *   await client.payin.create(params);
+ * } catch (error) {
+ *   if (error instanceof RequestValidationError) console.log(error.issues); // nothing was sent
+ *   else if (error instanceof ApiError) console.log(error.status, error.errorCode, error.serviceMessage);
+ *   else if (error instanceof ConnectionError && error.outcome === 'unknown') {
+ *     // the create may have been processed: look error.reference up before trying again
+ *   } else if (error instanceof PayinoutError) console.log(error.message);
+ *   else throw error;
+ * }
+ */
 export class PayinoutError extends Error {
   override name = 'PayinoutError';
 
@@ -40,9 +59,11 @@ export class ConfigurationError extends PayinoutError {
   override name = 'ConfigurationError';
 }
 
+/** One field a request or response check rejected. */
 export interface ValidationIssue {
   /** Dotted field path, e.g. `customer_data.legal_doc_type`. */
   path: string;
+  /** What is wrong with it, e.g. 'is required'. */
   message: string;
 }
 
@@ -59,8 +80,11 @@ export class RequestValidationError extends PayinoutError {
   }
 }
 
+/** What an {@link ApiError} is built from (used by the SDK; rarely needed by applications). */
 export interface ApiErrorInit extends Partial<RequestContext> {
+  /** HTTP status of the answer. */
   status: number;
+  /** The parsed envelope or the raw text of the answer. */
   body: unknown;
   headers?: Headers | Record<string, string>;
   /** Credential and PII values of the request, scrubbed from every text kept on the error. */
@@ -155,7 +179,9 @@ export class ConfirmFailedError extends ServerError {
   static override advice = 'The sandbox status update failed on the service; calling confirm again is safe.';
 }
 
+/** What a {@link ConnectionError} is built from (used by the SDK; rarely needed by applications). */
 export interface ConnectionErrorInit extends Partial<RequestContext> {
+  /** The error's message. */
   message: string;
   /**
    * 'not_sent': the request provably never reached the service (e.g. connection refused).
@@ -164,6 +190,7 @@ export interface ConnectionErrorInit extends Partial<RequestContext> {
   outcome?: 'not_sent' | 'unknown';
   /** The merchant reference of a create whose outcome is unknown. */
   reference?: string | undefined;
+  /** The low-level network error (credentials scrubbed from its message). */
   cause?: unknown;
 }
 
@@ -223,6 +250,7 @@ export class ResponseValidationError extends PayinoutError {
   }
 }
 
+/** Why a webhook delivery was refused ({@link WebhookVerificationError.reason}); docs/webhooks.md maps each to a status code. */
 export type WebhookFailureReason =
   | 'missing_signature'
   | 'signature_mismatch'
