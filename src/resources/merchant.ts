@@ -4,6 +4,7 @@ import { MerchantBalanceSchema, MerchantProfileSchema } from '../schemas/merchan
 /** The authenticated merchant: `client.merchant`. */
 export class MerchantResource {
   readonly #transport: Transport;
+  /** @internal Built by PaymentClient; reach it as `client.<resource>`. */
   constructor(transport: Transport) {
     this.#transport = transport;
   }

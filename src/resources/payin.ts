@@ -11,6 +11,7 @@ import {
 /** PayIn collections: `client.payin`. */
 export class PayInResource {
   readonly #transport: Transport;
+  /** @internal Built by PaymentClient; reach it as `client.<resource>`. */
   constructor(transport: Transport) {
     this.#transport = transport;
   }

@@ -4,6 +4,7 @@ import { PayOutCreatedSchema, type PayOutCreateParams, PayOutCreateParamsSchema 
 /** PayOut disbursements: `client.payout`. */
 export class PayOutResource {
   readonly #transport: Transport;
+  /** @internal Built by PaymentClient; reach it as `client.<resource>`. */
   constructor(transport: Transport) {
     this.#transport = transport;
   }

@@ -14,6 +14,7 @@ export class SandboxResource {
   readonly #transport: Transport;
   readonly #production: boolean;
   readonly #validate: boolean;
+  /** @internal Built by PaymentClient; reach it as `client.sandbox`. */
   constructor(transport: Transport, options: { production: boolean; validateRequests: boolean }) {
     this.#transport = transport;
     this.#production = options.production;

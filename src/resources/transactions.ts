@@ -17,6 +17,7 @@ export interface WaitOptions {
 /** Transaction lookup: `client.transactions`. */
 export class TransactionsResource {
   readonly #transport: Transport;
+  /** @internal Built by PaymentClient; reach it as `client.<resource>`. */
   constructor(transport: Transport) {
     this.#transport = transport;
   }

@@ -12,6 +12,7 @@ import { verifyWebhook } from '../webhooks/verify.js';
 export class WebhooksResource {
   readonly #token: string;
   readonly #scheme: SignatureScheme | undefined;
+  /** @internal Built by PaymentClient; reach it as `client.webhooks`. */
   constructor(options: { token: string; scheme?: SignatureScheme | undefined }) {
     this.#token = options.token;
     this.#scheme = options.scheme;

@@ -14,6 +14,7 @@ import { FINAL_STATUSES } from '../schemas/catalog.js';
 export interface DedupeStore {
   /** Sets `key` to `value` for `ttlMs` only if it is absent (Redis `SET NX PX`); true when set. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** The value of `key`, or null when it is absent or expired. */
   get(key: string): Promise<string | null>;
   /** Sets `key` to `value` for `ttlMs`, whatever it held. */
   set(key: string, value: string, ttlMs: number): Promise<void>;
