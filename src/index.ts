@@ -6,7 +6,14 @@
 export { ENV_VARS, type Environment, PaymentClient, type PaymentClientOptions } from './client.js';
 export * from './core/errors.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './core/transport.js';
-export type { WaitOptions } from './resources/transactions.js';
+// The classes behind client.payin, client.payout…: exported as types so merchants can type their
+// own wrappers and the API reference lists their methods; they are built only by PaymentClient.
+export type { MerchantResource } from './resources/merchant.js';
+export type { PayInResource } from './resources/payin.js';
+export type { PayOutResource } from './resources/payout.js';
+export type { SandboxResource } from './resources/sandbox.js';
+export type { TransactionsResource, WaitOptions } from './resources/transactions.js';
+export type { WebhooksResource } from './resources/webhooks.js';
 export * from './schemas/catalog.js';
 export {
   AmountSchema,
