@@ -29,9 +29,13 @@ import { attachResponse, serialize, toBase64 } from './wire.js';
 
 /** Receives one debug line per HTTP attempt; credentials and PII never reach it. */
 export interface Logger {
+  /** One line per HTTP attempt: method, path, status, durationMs, attempt. */
   debug(message: string, fields?: Record<string, unknown>): void;
+  /** A create recovered by reference. */
   info(message: string, fields?: Record<string, unknown>): void;
+  /** A create without a reliable answer, about to be looked up. */
   warn(message: string, fields?: Record<string, unknown>): void;
+  /** Not used by the SDK today; part of the shape so any console-like logger fits. */
   error(message: string, fields?: Record<string, unknown>): void;
 }
 

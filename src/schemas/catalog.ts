@@ -4,11 +4,16 @@
  * the SDK then accepts any non-empty string (docs/spec-gaps.md).
  */
 
+/** ISO 3166-1 alpha-2 codes of the countries the service operates in. */
 export const COUNTRY_CODES = ['CO', 'PE', 'MX', 'GT', 'HN'] as const;
+/** One of {@link COUNTRY_CODES}. */
 export type CountryCode = (typeof COUNTRY_CODES)[number];
+/** ISO 4217 codes, one per country (CO/COP, PE/PEN, MX/MXN, GT/GTQ, HN/HNL). */
 export const CURRENCY_CODES = ['COP', 'PEN', 'MXN', 'GTQ', 'HNL'] as const;
+/** One of {@link CURRENCY_CODES}. */
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
+/** What the spec's country table states for one country. */
 export interface CountryInfo {
   code: CountryCode;
   name: string;
@@ -27,6 +32,13 @@ const PE_DOCUMENTS = ['DNI', 'RUC', 'CE', 'PPN'] as const;
 /** Spec "Not shown": any non-empty string is accepted. */
 const NOT_SHOWN = { payinDocumentTypes: null, payoutDocumentTypes: null } as const;
 
+/**
+ * The spec's country table, keyed by country code.
+ * @example
+ * COUNTRIES.CO.currency;        // 'COP'
+ * COUNTRIES.PE.payinMethods;    // ['ALL_METHODS', 'BANK_TRANSFER', 'QR', …]
+ * COUNTRIES.GT.payinMethods;    // null: not shown by the spec, any method accepted
+ */
 export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
   CO: {
     code: 'CO',
@@ -87,6 +99,7 @@ export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
   },
 };
 
+/** The six transaction statuses of the spec ("States and transitions"). */
 export const TRANSACTION_STATUSES = [
   'CREATED',
   'PENDING',
@@ -95,7 +108,9 @@ export const TRANSACTION_STATUSES = [
   'DECLINED',
   'EXPIRED',
 ] as const;
+/** One of {@link TRANSACTION_STATUSES}. */
 export type KnownTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+/** Statuses after which a transaction never changes (see {@link isFinalStatus}). */
 export const FINAL_STATUSES = ['APPROVED', 'REJECTED', 'DECLINED', 'EXPIRED'] as const;
 
 /** True for APPROVED, REJECTED, DECLINED and EXPIRED; false for CREATED, PENDING and unknown values. */
@@ -103,7 +118,9 @@ export function isFinalStatus(status: string | null | undefined): boolean {
   return (FINAL_STATUSES as readonly string[]).includes(status ?? '');
 }
 
+/** The statuses sandbox confirm can set. */
 export const SANDBOX_CONFIRM_STATUSES = ['APPROVED', 'REJECTED', 'EXPIRED'] as const;
+/** One of {@link SANDBOX_CONFIRM_STATUSES}. */
 export type SandboxConfirmStatus = (typeof SANDBOX_CONFIRM_STATUSES)[number];
 
 /** Spec "Supported statuses" tables for sandbox confirm, keyed by payment_method. */

@@ -9,9 +9,13 @@ import {
 } from './catalog.js';
 import { type OpenEnum, responseSchema } from './kit.js';
 
+/** A country code (CO, PE, MX, GT, HN). */
 export const CountrySchema = z.enum(COUNTRY_CODES);
+/** A currency code (COP, PEN, MXN, GTQ, HNL). */
 export const CurrencySchema = z.enum(CURRENCY_CODES);
+/** A country code. */
 export type Country = z.infer<typeof CountrySchema>;
+/** A currency code. */
 export type Currency = z.infer<typeof CurrencySchema>;
 
 /** A transaction status as read from the service: one of the six known, or a newer one. */
@@ -20,6 +24,7 @@ export type TransactionStatus = OpenEnum<(typeof TRANSACTION_STATUSES)[number]>;
 /** Required text field: a non-empty string (surrounding blanks trimmed). */
 export const text = () => z.string().check(z.trim(), z.minLength(1, 'must be a non-empty string'));
 
+/** A request amount: a finite number above zero. */
 export const AmountSchema = z.number().check(
   z.refine(Number.isFinite, 'must be a finite number'),
   z.refine((n) => n > 0, 'must be greater than 0'),
@@ -39,6 +44,7 @@ export const EnvelopeSchema = responseSchema((k) =>
     error: z.optional(z.string()),
   }),
 );
+/** The common response envelope (`code`, `status`, `message`, `data`, `error`). */
 export type Envelope = z.infer<typeof EnvelopeSchema.tolerant>;
 
 /** A value the spec types as string but a sample shows as number (customer legal_doc, phone_number). */
@@ -60,6 +66,7 @@ export const CustomerRecordSchema = responseSchema((k) =>
   }),
 );
 
+/** A customer as read back from the service (see {@link CustomerRecordSchema}). */
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema.tolerant>;
 
 type Ctx = z.core.$RefinementCtx<unknown>;

@@ -46,7 +46,9 @@ const strictKit: SchemaKit = {
 
 /** A response schema: its tolerant form now, its strict form on first use. */
 export interface ResponseSchema<T extends Schema = Schema> {
+  /** Keeps unknown keys and unknown enum values (the default). */
   tolerant: T;
+  /** Rejects drift; built on first call (`strictResponses: true`). */
   strict(): T;
 }
 

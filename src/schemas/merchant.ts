@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { responseSchema } from './kit.js';
 
+/** data of GET /api/v1/merchant/me. */
 export const MerchantProfileSchema = responseSchema((k) =>
   k.object({
     name: z.string(),
@@ -13,6 +14,7 @@ export const MerchantProfileSchema = responseSchema((k) =>
     wallet: k.amount,
   }),
 );
+/** The merchant profile returned by `client.merchant.getProfile()`. */
 export type MerchantProfile = z.infer<typeof MerchantProfileSchema.tolerant>;
 
 /**
@@ -28,4 +30,5 @@ export const MerchantBalanceSchema = responseSchema((k) =>
     balance_formatted: z.string(),
   }),
 );
+/** The balance returned by `client.merchant.getBalance()`. */
 export type MerchantBalance = z.infer<typeof MerchantBalanceSchema.tolerant>;

@@ -88,7 +88,15 @@ function checkPayIn(value: PayInLike, ctx: z.core.$RefinementCtx<unknown>): void
   }
 }
 
+/** The body of POST /api/v2/payin, with the spec's cross-field rules (country ↔ currency, method and document type per country, PSE direct pairing). */
 export const PayInCreateParamsSchema = z.looseObject(payInFields).check(z.superRefine(checkPayIn));
+/**
+ * What `client.payin.create()` takes.
+ * @example
+ * const params: PayInCreateParams = { reference: 'order-1001', amount: 50_000, currency: 'COP', country: 'CO',
+ *   payment_method: 'PSE', description: 'Order 1001', customer_data: { legal_doc: '1020304050', legal_doc_type: 'CC',
+ *   phone_code: '57', phone_number: '3001234567', email: 'ana@example.com', full_name: 'Ana Gómez' } };
+ */
 export type PayInCreateParams = z.input<typeof PayInCreateParamsSchema>;
 
 /** The deprecated v1 PayIn: integer amount, CO/PE only, redirect_url and ipn_url required. */
@@ -114,6 +122,7 @@ export const PayInLegacyCreateParamsSchema = z
       }
     }),
   );
+/** What the deprecated `client.payin.createLegacy()` takes. */
 export type PayInLegacyCreateParams = z.input<typeof PayInLegacyCreateParamsSchema>;
 
 /** data of a PayIn creation (spec "PayIn creation result"). */
@@ -136,6 +145,7 @@ export const PayInCreatedSchema = responseSchema((k) =>
     }),
   }),
 );
+/** The result of a PayIn creation: `ticket`, `date`, `payment_url?`, `payment_information?`, `transaction`. */
 export type PayInCreated = z.infer<typeof PayInCreatedSchema.tolerant>;
 
 /**
@@ -156,6 +166,7 @@ export const PseBankSchema = responseSchema((k) =>
     k.object({ code: z.string(), name: z.string() }),
   ),
 );
+/** One bank of `client.payin.listPseBanks()`: `code` (for `customer_data.bank`) and `name`. */
 export type PseBank = z.infer<typeof PseBankSchema.tolerant>;
 
 /** The list may come as the envelope's data array or under a key of it (not shown by the spec). */

@@ -25,6 +25,7 @@ export const PayOutCustomerSchema = z.looseObject({
   clabe_number: z.optional(text()),
 });
 
+/** The body of POST /api/v1/payout, with the spec's rules (methods, document and account types per country, Mexico SPEI CLABE). */
 export const PayOutCreateParamsSchema = z
   .looseObject({
     payment_method: text(),
@@ -82,6 +83,7 @@ export const PayOutCreateParamsSchema = z
       }
     }),
   );
+/** What `client.payout.create()` takes. */
 export type PayOutCreateParams = z.input<typeof PayOutCreateParamsSchema>;
 
 /** data of a PayOut creation (spec "PayOut creation result"); the initial status is PENDING. */
@@ -97,4 +99,5 @@ export const PayOutCreatedSchema = responseSchema((k) =>
     }),
   }),
 );
+/** The result of a PayOut creation: `ticket`, `date`, `transaction` (status PENDING). */
 export type PayOutCreated = z.infer<typeof PayOutCreatedSchema.tolerant>;

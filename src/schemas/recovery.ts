@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { TransactionSchema } from './transaction.js';
 
+/** The fields a create result carries when it was recovered by reference. */
 export const RecoveryFieldsSchema = z.object({
   /**
    * `true` when the create's own answer was lost (connection reset, timeout, 5xx…) and the result
@@ -16,6 +17,7 @@ export const RecoveryFieldsSchema = z.object({
   /** The looked-up transaction the recovered result was built from (non-enumerable). */
   recoveredTransaction: z.optional(TransactionSchema.tolerant),
 });
+/** `recovered` and `recoveredTransaction` (see {@link RecoveryFieldsSchema}). */
 export type RecoveryFields = z.infer<typeof RecoveryFieldsSchema>;
 
 /** A create result that may have been recovered by reference. */

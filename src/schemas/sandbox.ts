@@ -4,6 +4,7 @@ import { SANDBOX_CONFIRM_STATUSES } from './catalog.js';
 import { text } from './common.js';
 import { responseSchema } from './kit.js';
 
+/** The body of the sandbox confirm endpoints. */
 export const SandboxConfirmParamsSchema = z.object({
   /** Ticket, merchant reference, or an external reference (Bre-B key, cash reference, CLABE, payout tracking id). */
   transaction_id: text(),
@@ -15,8 +16,10 @@ export const SandboxConfirmParamsSchema = z.object({
     ),
   status: z.enum(SANDBOX_CONFIRM_STATUSES),
 });
+/** What `client.sandbox.confirmPayIn()` and `confirmPayOut()` take. */
 export type SandboxConfirmParams = z.input<typeof SandboxConfirmParamsSchema>;
 
+/** data of a sandbox confirm answer. */
 export const SandboxConfirmResultSchema = responseSchema((k) =>
   k.object({
     transaction_id: z.string(),
@@ -24,4 +27,5 @@ export const SandboxConfirmResultSchema = responseSchema((k) =>
     status: k.oneOf(SANDBOX_CONFIRM_STATUSES),
   }),
 );
+/** The result of a sandbox confirm: `transaction_id`, `payment_method`, `status`. */
 export type SandboxConfirmResult = z.infer<typeof SandboxConfirmResultSchema.tolerant>;

@@ -7,6 +7,7 @@ import { responseSchema } from './kit.js';
 /** The customer object of a lookup (the same record as a webhook's top_user). */
 export const TransactionCustomerSchema = CustomerRecordSchema;
 
+/** A PayIn or PayOut as GET /api/v1/transaction/{id} returns it. */
 export const TransactionSchema = responseSchema((k) =>
   k.object({
     ticket: z.string(),
@@ -24,5 +25,7 @@ export const TransactionSchema = responseSchema((k) =>
     metadata: z.nullish(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
   }),
 );
+/** A transaction as `client.transactions.get()` returns it. */
 export type Transaction = z.infer<typeof TransactionSchema.tolerant>;
+/** The `customer` of a transaction. */
 export type TransactionCustomer = z.infer<typeof TransactionCustomerSchema.tolerant>;

@@ -40,13 +40,18 @@ const eventSchemas = responseSchema((k) =>
   }),
 );
 
+/** The `top_user` object of a webhook. */
 export const WebhookUserSchema = userSchemas.tolerant;
+/** The `top_card` object of a card-payment webhook. */
 export const WebhookCardSchema = cardSchemas.tolerant;
 /** A verified webhook event, as `verifyWebhook` returns it. Use `.parse()` on trusted data only. */
 export const WebhookEventSchema = eventSchemas.tolerant;
 
+/** A webhook's `top_user`. */
 export type WebhookUser = z.infer<typeof WebhookUserSchema>;
+/** A webhook's `top_card`. */
 export type WebhookCard = z.infer<typeof WebhookCardSchema>;
+/** A verified webhook event, as `verifyWebhook()` and `createWebhookHandler()` give it. */
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 /** What `buildWebhookDelivery` accepts: the payload before parsing (amount may be a string). */
 export type WebhookEventInput = z.input<typeof WebhookEventSchema>;
