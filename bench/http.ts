@@ -1,0 +1,79 @@
+/**
+ * Per-call latency and throughput against the envelope server: raw fetch + JSON.parse,
+ * undici.request (the floor), and payinout's payin.create / transactions.get.
+ * Sequential runs are interleaved in rounds so that machine drift hits every scenario alike.
+ */
+import { Agent, request } from 'undici';
+import type * as Sdk from '../src/index.js';
+import { startChild } from './child.js';
+import { CREDENTIALS, LOOKUP_ID, payinParams } from './fixtures.js';
+import { measure, type Samples, type Summary, summarize } from './stats.js';
+
+export interface HttpResults {
+  sequential: Record<string, Summary>;
+  concurrent: Record<string, Summary>;
+  serverCpu: number;
+}
+
+type Task = () => Promise<unknown>;
+
+export async function benchHttp(
+  sdk: typeof Sdk,
+  { rounds = 4, perRound = 500, warmup = 500, concurrent = 4_000, concurrency = 32 } = {},
+): Promise<HttpResults> {
+  const server = await startChild('./envelope-server.ts');
+  const base = `http://127.0.0.1:${server.port}`;
+  const basic = `Basic ${Buffer.from(`${CREDENTIALS.username}:${CREDENTIALS.password}`).toString('base64')}`;
+  const headers = {
+    authorization: basic,
+    'token-top': CREDENTIALS.token,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  };
+  const client = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base });
+  const agent = new Agent({ keepAliveTimeout: 60_000, connections: 64 });
+  const payinUrl = `${base}/api/v2/payin`;
+  const lookupUrl = `${base}/api/v1/transaction/${LOOKUP_ID}`;
+
+  const rawFetch = async (url: string, method: string, body?: string) => {
+    const res = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
+    return JSON.parse(await res.text());
+  };
+  const rawUndici = async (url: string, method: 'GET' | 'POST', body?: string) => {
+    const res = await request(url, { method, headers, dispatcher: agent, ...(body ? { body } : {}) });
+    return JSON.parse(await res.body.text());
+  };
+  const tasks: Record<string, Task> = {
+    'fetch POST payin': () => rawFetch(payinUrl, 'POST', JSON.stringify(payinParams)),
+    'undici POST payin': () => rawUndici(payinUrl, 'POST', JSON.stringify(payinParams)),
+    'payinout payin.create': () => client.payin.create(payinParams),
+    'fetch GET transaction': () => rawFetch(lookupUrl, 'GET'),
+    'undici GET transaction': () => rawUndici(lookupUrl, 'GET'),
+    'payinout transactions.get': () => client.transactions.get(LOOKUP_ID),
+  };
+
+  for (const task of Object.values(tasks)) await measure(task, { requests: warmup, concurrency: 1 });
+  const seq: Record<string, Samples> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, task] of Object.entries(tasks)) {
+      seq[name] = await measure(task, { requests: perRound, concurrency: 1 }, seq[name]);
+    }
+  }
+  const sequential: Record<string, Summary> = {};
+  for (const [name, samples] of Object.entries(seq)) sequential[name] = summarize(samples);
+
+  const concurrentResults: Record<string, Summary> = {};
+  let [wall, serverCpuMs] = [0, 0];
+  for (const [name, task] of Object.entries(tasks)) {
+    await measure(task, { requests: concurrency * 10, concurrency });
+    const cpu0 = await server.cpuMs();
+    const samples = await measure(task, { requests: concurrent, concurrency });
+    serverCpuMs += (await server.cpuMs()) - cpu0;
+    wall += samples.elapsedMs;
+    concurrentResults[name] = summarize(samples);
+  }
+  const serverCpu = serverCpuMs / wall;
+  await agent.close();
+  await server.stop();
+  return { sequential, concurrent: concurrentResults, serverCpu };
+}

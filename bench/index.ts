@@ -1,0 +1,105 @@
+/**
+ * `npm run bench` (builds first): every figure of docs/performance.md from one run, printed as
+ * Markdown. Never part of `npm test`; nothing here asserts a time. Imports the built dist/.
+ */
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import type * as Sdk from '../src/index.js';
+import type * as Testing from '../src/testing/index.js';
+import { benchHttp } from './http.js';
+import { benchImports } from './imports.js';
+import { benchSimulator } from './simulator.js';
+import { fmt, type Summary } from './stats.js';
+import { benchWebhook } from './webhook.js';
+
+const sdk = (await import(pathToFileURL('dist/index.js').href)) as typeof Sdk;
+const testing = (await import(pathToFileURL('dist/testing/index.js').href)) as typeof Testing;
+const only = new Set(process.argv.slice(2)); // e.g. `tsx bench/index.ts http` for one section
+const wants = (section: string) => only.size === 0 || only.has(section);
+
+const cpus = os.cpus();
+console.log(`# payinout bench — ${new Date().toISOString()}\n`);
+console.log(
+  `Node ${process.version}, ${os.availableParallelism()} cores (${cpus[0]?.model ?? '?'}), ${os.platform()} ${os.release()}, load average at start ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
+
+const row = (name: string, s: Summary) =>
+  `| ${name} | ${fmt(s.p50, 3)} | ${fmt(s.p99, 3)} | ${fmt(s.rps)} | ${fmt(s.cpu * 100)} % |`;
+const table = (title: string, results: Record<string, Summary>) => {
+  console.log(`### ${title}\n\n| scenario | p50 ms | p99 ms | req/s | client CPU |\n|---|--:|--:|--:|--:|`);
+  for (const [name, s] of Object.entries(results)) console.log(row(name, s));
+  console.log('');
+};
+
+if (wants('http')) {
+  const http = await benchHttp(sdk);
+  console.log('## HTTP client overhead (envelope server in a child process, keep-alive, 127.0.0.1)\n');
+  table('Sequential (4 interleaved rounds × 500 requests, after 500 warm-up)', http.sequential);
+  table('Concurrency 32 (4,000 requests after 320 warm-up)', http.concurrent);
+  console.log(
+    `Envelope server CPU during the concurrent runs: ${fmt(http.serverCpu * 100)} % of one core.\n`,
+  );
+  console.log(
+    '### payinout ÷ raw fetch\n\n| call | p50 seq | req/s seq | p50 c32 | req/s c32 |\n|---|--:|--:|--:|--:|',
+  );
+  for (const [mine, raw] of [
+    ['payinout payin.create', 'fetch POST payin'],
+    ['payinout transactions.get', 'fetch GET transaction'],
+  ] as const) {
+    const [s, r, c, rc] = [
+      http.sequential[mine]!,
+      http.sequential[raw]!,
+      http.concurrent[mine]!,
+      http.concurrent[raw]!,
+    ];
+    console.log(
+      `| ${mine} | ${fmt(s.p50 / r.p50, 2)}× | ${fmt(s.rps / r.rps, 2)}× | ${fmt(c.p50 / rc.p50, 2)}× | ${fmt(c.rps / rc.rps, 2)}× |`,
+    );
+  }
+  console.log('\nTarget: p50 sequential ≤ 1.3× raw fetch.\n');
+}
+
+if (wants('webhook')) {
+  const ops = benchWebhook(sdk, testing);
+  console.log(
+    `## verifyWebhook\n\n${fmt(ops)} ops/s (json scheme, 2 s after 20,000 warm-up calls; target ≥ 200,000)\n`,
+  );
+}
+
+if (wants('simulator')) {
+  const sim = await benchSimulator(sdk);
+  console.log(
+    '## Simulator (startSandboxServer from dist/testing, own process), POST /api/v2/payin, concurrency 32\n',
+  );
+  console.log(
+    '| load generator | p50 ms | p99 ms | req/s | generator CPU | simulator CPU |\n|---|--:|--:|--:|--:|--:|',
+  );
+  for (const [name, s] of [
+    ['undici Pool (lean)', sim.lean],
+    ['payinout client.payin.create', sim.client],
+  ] as const) {
+    console.log(
+      `| ${name} | ${fmt(s.p50, 3)} | ${fmt(s.p99, 3)} | ${fmt(s.rps)} | ${fmt(s.cpu * 100)} % | ${fmt(s.serverCpu * 100)} % |`,
+    );
+  }
+  console.log('\nTarget: ≥ 1,500 req/s. CPU in % of one core; both processes share the machine.\n');
+}
+
+if (wants('import')) {
+  const imports = benchImports();
+  console.log('## Import time (fresh `node` process per run, interleaved, median of 21)\n');
+  console.log('| module | `await import()` in-process ms | process wall ms |\n|---|--:|--:|');
+  for (const [name, t] of Object.entries(imports)) {
+    console.log(`| ${name} | ${fmt(t.inProcess, 1)} | ${fmt(t.wall, 1)} |`);
+  }
+  console.log('\nTarget: payinout ≤ 80 ms in-process and below stripe and openai.\n');
+}
+console.log(
+  `Load average at end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
