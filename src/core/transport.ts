@@ -102,6 +102,30 @@ interface Call {
   options: RequestOptions;
 }
 
+/**
+ * Body and signal of one attempt, handed to ky's `fetch` beside the Request (ky passes options it
+ * does not know through to fetch). ky's Request is then bodyless and signal-less: ky neither tees
+ * a body stream for a retry we never let it make nor combines signals; the body goes out as the
+ * string it already is, with its length, in one write.
+ */
+interface Wire {
+  payinoutSignal: AbortSignal;
+  payinoutBody: string | undefined;
+}
+
+/** ky's fetch: the Request's URL, method and merged headers, with the attempt's body and signal. */
+function sendWire(request: Request, wire: Wire, custom: typeof fetch | undefined): Promise<Response> {
+  const init: RequestInit = {
+    method: request.method,
+    headers: request.headers,
+    signal: wire.payinoutSignal,
+    redirect: request.redirect,
+  };
+  if (wire.payinoutBody !== undefined) init.body = wire.payinoutBody;
+  // Looked up per call: msw and test doubles patch globalThis.fetch after the client exists.
+  return (custom ?? globalThis.fetch)(request.url, init);
+}
+
 export class Transport {
   readonly #ky: KyInstance;
   readonly #config: Readonly<TransportConfig>;
@@ -130,7 +154,7 @@ export class Transport {
       timeout: false,
       throwHttpErrors: false,
       redirect: 'manual',
-      ...(config.fetch ? { fetch: config.fetch } : {}),
+      fetch: (input, init) => sendWire(input as Request, init as Wire, config.fetch),
     });
   }
 
@@ -261,10 +285,10 @@ export class Transport {
     const where = reference === undefined ? context : { ...context, reference };
     let status: number | undefined;
     try {
+      const wire: Wire = { payinoutSignal: signal, payinoutBody: body };
       const response = await this.#ky(spec.path, {
         method: spec.method,
-        signal,
-        ...(body === undefined ? {} : { body }),
+        ...wire,
         ...(options.headers ? { headers: options.headers } : {}),
       });
       status = response.status;
