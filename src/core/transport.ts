@@ -113,11 +113,22 @@ interface Wire {
   payinoutBody: string | undefined;
 }
 
-/** ky's fetch: the Request's URL, method and merged headers, with the attempt's body and signal. */
-function sendWire(request: Request, wire: Wire, custom: typeof fetch | undefined): Promise<Response> {
+/**
+ * ky's fetch: the Request's URL and method, the client's fixed headers with the call's own headers
+ * (the only ones ky holds) over them, and the attempt's body and signal.
+ */
+function sendWire(
+  request: Request,
+  wire: Wire,
+  fixed: Readonly<Record<string, string>>,
+  custom: typeof fetch | undefined,
+): Promise<Response> {
+  // No prototype: a header named __proto__ stays a header.
+  const headers: Record<string, string> = Object.assign(Object.create(null), fixed);
+  for (const [name, value] of request.headers) headers[name] = value;
   const init: RequestInit = {
     method: request.method,
-    headers: request.headers,
+    headers,
     signal: wire.payinoutSignal,
     redirect: request.redirect,
   };
@@ -139,22 +150,23 @@ export class Transport {
       ? ` ${config.appInfo.name}${config.appInfo.version ? `/${config.appInfo.version}` : ''}`
       : '';
     const runtime = typeof process !== 'undefined' && process.version ? ` node/${process.version}` : '';
+    // Added in sendWire rather than merged into a new Headers by ky on every call.
+    const fixed = Object.freeze({
+      authorization: basic,
+      'token-top': config.token,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'user-agent': `payinout/${VERSION}${runtime}${app}`,
+    });
     this.#ky = ky.create({
       prefixUrl: config.baseUrl,
-      headers: {
-        authorization: basic,
-        'token-top': config.token,
-        'content-type': 'application/json',
-        accept: 'application/json',
-        'user-agent': `payinout/${VERSION}${runtime}${app}`,
-      },
       // Retries, timeouts and error mapping are ours: ky's retry cannot reconcile creates, its
       // timeout stops at the headers, and its HTTPError carries the request's credentials.
       retry: 0,
       timeout: false,
       throwHttpErrors: false,
       redirect: 'manual',
-      fetch: (input, init) => sendWire(input as Request, init as Wire, config.fetch),
+      fetch: (input, init) => sendWire(input as Request, init as Wire, fixed, config.fetch),
     });
   }
 
