@@ -38,11 +38,10 @@ export function readAnswer<T extends z.ZodMiniType>(
 ): ReadResult<z.infer<T>> {
   const { status, text } = answer;
   const body = parseJson(text);
-  const errorBase = { ...answer, body: body === NOT_JSON ? text : body };
 
   if (body === NOT_JSON) {
     // An HTML 502 page from a proxy is still a server error, not a parsing problem.
-    if (status >= 300) throw createApiError({ ...errorBase, advice: httpAdvice(status) });
+    if (status >= 300) throw createApiError({ ...answer, body: text, advice: httpAdvice(status) });
     throw invalid(
       answer,
       text,
@@ -52,7 +51,8 @@ export function readAnswer<T extends z.ZodMiniType>(
 
   const envelope = isRecord(body) ? body : undefined;
   const saysError = envelope !== undefined && (envelope.status === 'ERROR' || envelope.code === '00');
-  if (status >= 300 || saysError) throw createApiError(errorBase);
+  // The error's context is copied on this path only: a success never pays for it.
+  if (status >= 300 || saysError) throw createApiError({ ...answer, body });
 
   let data: unknown = body;
   if (envelope && 'data' in envelope) data = envelope.data;
