@@ -7,7 +7,15 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { median } from './stats.js';
 
-export const IMPORT_TARGETS = ['payinout', 'zod', 'ky', 'stripe', 'openai', 'mercadopago'] as const;
+export const IMPORT_TARGETS = [
+  'payinout',
+  'zod',
+  'zod/mini',
+  'ky',
+  'stripe',
+  'openai',
+  'mercadopago',
+] as const;
 
 export interface ImportTime {
   /** In-process median of `await import()`, ms. */
@@ -16,6 +24,9 @@ export interface ImportTime {
   wall: number;
   runs: number;
 }
+
+/** The cost of a first dynamic import itself (ESM loader warm-up): an empty data: module. */
+const EMPTY = 'data:text/javascript,export default 1';
 
 function once(name: string | undefined): { inProcess: number; wall: number } {
   const code = name
@@ -29,7 +40,7 @@ function once(name: string | undefined): { inProcess: number; wall: number } {
 }
 
 export function benchImports(runs = 21): Record<string, ImportTime> {
-  const names = ['(node alone)', ...IMPORT_TARGETS];
+  const names = ['(node alone)', EMPTY, ...IMPORT_TARGETS];
   const seen: Record<string, { inProcess: number[]; wall: number[] }> = {};
   for (const name of names) once(name === '(node alone)' ? undefined : name); // disk cache warm-up
   for (let round = 0; round < runs; round++) {
@@ -42,7 +53,11 @@ export function benchImports(runs = 21): Record<string, ImportTime> {
   }
   const out: Record<string, ImportTime> = {};
   for (const [name, { inProcess, wall }] of Object.entries(seen)) {
-    out[name] = { inProcess: median(inProcess), wall: median(wall), runs };
+    out[name === EMPTY ? '(empty module)' : name] = {
+      inProcess: median(inProcess),
+      wall: median(wall),
+      runs,
+    };
   }
   return out;
 }
