@@ -1,4 +1,4 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 const entry = {
   index: 'src/index.ts',
@@ -13,7 +13,7 @@ const entry = {
  * schemas by their traits, so payinout's schemas still compose with the merchant's own zod.
  * keepNames keeps class names (error.constructor.name) readable after minification.
  */
-const shared = {
+const shared: Options = {
   dts: true,
   sourcemap: true,
   target: 'node20',
@@ -21,7 +21,7 @@ const shared = {
   minify: true,
   keepNames: true,
   noExternal: ['ky', 'zod'],
-} as const;
+};
 
 export default defineConfig([
   // The CLI is ESM only: package.json bin points at dist/cli.js.
