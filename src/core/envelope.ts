@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
-import { PARSE_OPTIONS } from '../schemas/kit.js';
+import { safeParse } from '../schemas/kit.js';
 import { createApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
 
 export interface AnswerContext {
@@ -66,7 +66,7 @@ export function readAnswer<T extends z.ZodMiniType>(
 
   if (options.unwrap) data = options.unwrap(data, answer);
   const schema = answer.strict ? options.schema.strict() : options.schema.tolerant;
-  const parsed = schema.safeParse(data, PARSE_OPTIONS);
+  const parsed = safeParse(schema, data);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({
       path: ['data', ...i.path].join('.'),

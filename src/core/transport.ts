@@ -7,7 +7,7 @@
 import ky, { type KyInstance } from 'ky';
 import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
-import { PARSE_OPTIONS } from '../schemas/kit.js';
+import { safeParse } from '../schemas/kit.js';
 import type { Recoverable } from '../schemas/recovery.js';
 import { VERSION } from '../version.js';
 import { type AnswerContext, isJsonText, readAnswer } from './envelope.js';
@@ -213,7 +213,7 @@ export class Transport {
 
   #validate<T extends z.ZodMiniType>(spec: CallSpec<T>): unknown {
     if (!spec.request || !this.#config.validateRequests) return spec.body;
-    const parsed = spec.request.schema.safeParse(spec.body, PARSE_OPTIONS);
+    const parsed = safeParse(spec.request.schema, spec.body);
     if (parsed.success) return parsed.data;
     throw new RequestValidationError(
       spec.request.what,

@@ -91,5 +91,19 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-/** Options for every `safeParse` in this package. */
-export const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = { error: describeIssue };
+const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = { error: describeIssue };
+
+/**
+ * `schema.safeParse(data)` with this package's issue messages. The error map is passed only on
+ * the rare failing parse: zod builds a parse context for it, which doubles the cost of every
+ * successful parse (measured 4.6 → 8.4 µs for a webhook event).
+ */
+export function safeParse<T extends Schema>(
+  schema: T,
+  data: unknown,
+): z.core.util.SafeParseResult<z.output<T>> {
+  const result = schema.safeParse(data) as z.core.util.SafeParseResult<z.output<T>>;
+  return result.success
+    ? result
+    : (schema.safeParse(data, PARSE_OPTIONS) as z.core.util.SafeParseResult<z.output<T>>);
+}

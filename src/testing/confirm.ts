@@ -8,7 +8,7 @@ import {
   SANDBOX_CONFIRM_SUPPORT,
   SANDBOX_CONFIRM_UNSUPPORTED_PAYIN,
 } from '../schemas/catalog.js';
-import { PARSE_OPTIONS } from '../schemas/kit.js';
+import { safeParse } from '../schemas/kit.js';
 import { SandboxConfirmParamsSchema } from '../schemas/sandbox.js';
 import { bareNotFound, describeIssues, fail, invalid, ok } from './reply.js';
 import { PAYOUT_REJECTION_MESSAGES, type SandboxState } from './state.js';
@@ -22,7 +22,7 @@ export function confirm(
 ): SandboxResponse {
   // Production: the endpoint is disabled, 404 NOT_FOUND, no status change (spec "Environments").
   if (state.environment === 'production') return bareNotFound();
-  const parsed = SandboxConfirmParamsSchema.safeParse(body, PARSE_OPTIONS);
+  const parsed = safeParse(SandboxConfirmParamsSchema, body);
   if (!parsed.success) return invalid(describeIssues(parsed.error.issues));
   const { transaction_id: id, payment_method: method, status: requested } = parsed.data;
 

@@ -1,6 +1,6 @@
 /** POST /api/v2/payin and the deprecated POST /api/v1/payin (spec "Endpoints"). */
 
-import { PARSE_OPTIONS } from '../schemas/kit.js';
+import { safeParse } from '../schemas/kit.js';
 import { PayInCreateParamsSchema, PayInLegacyCreateParamsSchema } from '../schemas/payin.js';
 import {
   newCus,
@@ -26,10 +26,7 @@ export function createPayIn(
   legacy: boolean,
 ): SandboxResponse {
   // The SDK's own request schemas: the simulator refuses exactly what the client refuses.
-  const parsed = (legacy ? PayInLegacyCreateParamsSchema : PayInCreateParamsSchema).safeParse(
-    body,
-    PARSE_OPTIONS,
-  );
+  const parsed = safeParse(legacy ? PayInLegacyCreateParamsSchema : PayInCreateParamsSchema, body);
   if (!parsed.success) return invalid(describeIssues(parsed.error.issues));
   const params = parsed.data;
   const mismatch = checkMerchant(merchant, params.country);

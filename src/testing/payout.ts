@@ -1,6 +1,6 @@
 /** POST /api/v1/payout (spec "Endpoints"): validation, destination checks, balance reserve. */
 
-import { PARSE_OPTIONS } from '../schemas/kit.js';
+import { safeParse } from '../schemas/kit.js';
 import { PayOutCreateParamsSchema } from '../schemas/payout.js';
 import { newTrackingId, SANDBOX_PAYOUT_BANKS } from './catalog.js';
 import { formatTimestamp } from './clock.js';
@@ -13,7 +13,7 @@ import type { SandboxMerchant, SandboxResponse, SandboxTransaction } from './typ
 export function createPayOut(state: SandboxState, merchant: SandboxMerchant, body: unknown): SandboxResponse {
   // The SDK schema already holds the Mexico rules (account_type CLABE, valid CLABE in both fields),
   // which the spec says are "rejected immediately".
-  const parsed = PayOutCreateParamsSchema.safeParse(body, PARSE_OPTIONS);
+  const parsed = safeParse(PayOutCreateParamsSchema, body);
   if (!parsed.success) return invalid(describeIssues(parsed.error.issues));
   const params = parsed.data;
   const mismatch = checkMerchant(merchant, params.country);

@@ -7,7 +7,7 @@
  * - 'concat': hex SHA-256 of token + ticket + reference;
  * - a function of the same input returning the expected header value.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 
 /** What the `x-trx-signature` is computed from. */
 export interface SignatureInput {
@@ -33,7 +33,11 @@ export type SignatureScheme = BuiltInSignatureScheme | ((input: SignatureInput) 
 
 export const BUILT_IN_SCHEMES: readonly BuiltInSignatureScheme[] = ['json', 'concat'];
 
-const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+// crypto.hash (Node ≥ 20.12) skips the Hash object: ~2× faster for these short inputs.
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 
 /**
  * The expected `x-trx-signature` of a delivery for this ticket and reference.
