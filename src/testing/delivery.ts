@@ -6,6 +6,7 @@
 import type { WebhookEventInput } from '../schemas/webhook.js';
 import { computeWebhookSignature } from '../webhooks/signature.js';
 import type { SandboxClock } from './clock.js';
+import { publicCustomer } from './payin.js';
 import type { SandboxMerchant, SandboxTransaction } from './types.js';
 
 /** The spec's "service name and version 1.1" User-Agent (spec "Events", rule 2); the name is ours. */
@@ -159,7 +160,6 @@ export class WebhookDeliverer {
 
 /** The top_* payload (spec "Events", payload fields; inner names of top_user/top_card as in schemas/webhook.ts). */
 function buildPayload(transaction: SandboxTransaction): WebhookEventInput {
-  const c = transaction.customer;
   const payload: WebhookEventInput = {
     top_status: transaction.status,
     top_ticket: transaction.ticket,
@@ -169,14 +169,7 @@ function buildPayload(transaction: SandboxTransaction): WebhookEventInput {
     top_payment_method: transaction.payment_method,
     top_bank_name: bankName(transaction),
     top_response_message: transaction.responseMessage,
-    top_user: {
-      legal_doc_type: c.legal_doc_type,
-      legal_doc: c.legal_doc,
-      phone_code: c.phone_code,
-      phone_number: c.phone_number,
-      email: c.email,
-      full_name: c.full_name,
-    },
+    top_user: publicCustomer(transaction.customer),
   };
   if (transaction.card) payload.top_card = transaction.card;
   return payload;

@@ -2,6 +2,7 @@
 import { SANDBOX_PSE_BANKS } from './catalog.js';
 import { formatTimestamp } from './clock.js';
 import { formatBalance } from './merchants.js';
+import { publicCustomer } from './payin.js';
 import { fail, invalid, ok } from './reply.js';
 import type { SandboxState } from './state.js';
 import type { SandboxMerchant, SandboxResponse, SandboxTransaction } from './types.js';
@@ -28,21 +29,13 @@ export function search(
 
 /** The search response fields (spec "Transaction (PayIn or PayOut)"); nothing else, so strict clients pass. */
 export function describe(transaction: SandboxTransaction): Record<string, unknown> {
-  const c = transaction.customer;
   const out: Record<string, unknown> = {
     ticket: transaction.ticket,
     reference: transaction.reference,
     amount: transaction.amount,
     currency: transaction.currency,
     type_transaction: transaction.type,
-    customer: {
-      legal_doc_type: c.legal_doc_type,
-      legal_doc: c.legal_doc,
-      phone_code: c.phone_code,
-      phone_number: c.phone_number,
-      email: c.email,
-      full_name: c.full_name,
-    },
+    customer: publicCustomer(transaction.customer),
     status: transaction.status,
     response_message: transaction.responseMessage,
     date: formatTimestamp(transaction.createdAt),

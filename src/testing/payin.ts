@@ -143,6 +143,12 @@ export function duplicate(reference: string): SandboxResponse {
   );
 }
 
+/** The customer as the service sends it back: a lookup's `customer`, a webhook's `top_user`. */
+export function publicCustomer(c: StoredCustomer) {
+  const { legal_doc_type, legal_doc, phone_code, phone_number, email, full_name } = c;
+  return { legal_doc_type, legal_doc, phone_code, phone_number, email, full_name };
+}
+
 export function storedCustomer(customer: Record<string, unknown>): StoredCustomer {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(customer)) {
