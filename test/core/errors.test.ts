@@ -14,6 +14,7 @@ import {
   TypeMismatchError,
   UnprocessableEntityError,
 } from '../../src/index.js';
+import { customerCO } from '../helpers/fixtures.js';
 import { answer, BASIC, CREDENTIALS, fail, makeClient, recorded, useMsw } from '../helpers/msw.js';
 
 useMsw();
@@ -127,14 +128,7 @@ describe('errors never carry credentials or customer PII', () => {
         country: 'CO',
         payment_method: 'BREB',
         description: 'x',
-        customer_data: {
-          legal_doc: '1020304050',
-          legal_doc_type: 'CC',
-          phone_code: '57',
-          phone_number: '3001234567',
-          email: 'ana.perez@example.com',
-          full_name: 'Ana Pérez',
-        },
+        customer_data: customerCO,
       })
       .catch((e) => e);
     expect(recorded).toHaveLength(1);

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PaymentClient, RequestValidationError, StatusNotSupportedError } from '../../src/index.js';
+import { type PaymentClient, RequestValidationError, StatusNotSupportedError } from '../../src/index.js';
+import { stubbedClient } from './responses.js';
 
 const RUNS = 10_000;
 
@@ -25,15 +26,7 @@ function countingClient(data: unknown) {
       headers: { 'content-type': 'application/json' },
     });
   };
-  const client = new PaymentClient({
-    username: 'u',
-    password: 'p',
-    token: 't',
-    baseUrl: 'https://api.example.test',
-    maxRetries: 0,
-    fetch: fetchStub,
-  });
-  return { client, state };
+  return { client: stubbedClient(fetchStub), state };
 }
 
 /** Anything at all, including null-prototype objects, boxed values, sparse arrays, bigints, dates. */

@@ -26,7 +26,12 @@ export function answeringClient() {
     const { status, body, headers } = state.next;
     return new Response(NULL_BODY.has(status) ? null : body, { status, headers });
   };
-  const client = new PaymentClient({
+  return { client: stubbedClient(fetchStub), state };
+}
+
+/** A client whose every request goes to `fetchStub`: no network, no retries. */
+export function stubbedClient(fetchStub: typeof fetch): PaymentClient {
+  return new PaymentClient({
     username: 'u',
     password: 'p',
     token: 't',
@@ -34,7 +39,6 @@ export function answeringClient() {
     maxRetries: 0,
     fetch: fetchStub,
   });
-  return { client, state };
 }
 
 const customer = {
