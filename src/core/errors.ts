@@ -8,6 +8,8 @@
 import { redactHeaders, redactValue, scrubText } from './redact.js';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+/** Names each error class across copies of the package (see `PayinoutError[Symbol.hasInstance]`). */
+const BRAND = Symbol.for('payinout.error.class');
 
 /** Where the failing call went; present on every error that concerns a request. */
 export interface RequestContext {
@@ -38,6 +40,22 @@ export interface RequestContext {
  */
 export class PayinoutError extends Error {
   override name = 'PayinoutError';
+
+  /**
+   * `instanceof` across copies of the package: an app whose dependencies load both the ESM and
+   * the CommonJS build (or two installs) holds two `PayinoutError` classes; an error from one copy
+   * still passes `instanceof` with the other's class (and each subclass with its own), matched by
+   * the brand each class's prototype carries under a `Symbol.for` key.
+   */
+  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(this.prototype, BRAND)) return false;
+    const brand = (this.prototype as Record<symbol, unknown>)[BRAND];
+    for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+      if (Object.hasOwn(proto, BRAND) && proto[BRAND] === brand) return true;
+    }
+    return false;
+  }
 
   /** Plain, safe representation: what `JSON.stringify(error)` prints. */
   toJSON(): Record<string, unknown> {
@@ -271,6 +289,32 @@ export class WebhookVerificationError extends PayinoutError {
 /** A sandbox call on a client whose environment is 'production'; nothing was sent. */
 export class SandboxUnavailableError extends PayinoutError {
   override name = 'SandboxUnavailableError';
+}
+
+// The brand of each class, by literal name (minifiers may rename the classes themselves). A class
+// left out here still works with `instanceof` within one copy; ecosystem-tests checks every export.
+const BRANDED = {
+  PayinoutError,
+  ConfigurationError,
+  RequestValidationError,
+  ApiError,
+  AuthenticationError,
+  NotFoundError,
+  UnprocessableEntityError,
+  AlreadyFinalError,
+  TypeMismatchError,
+  StatusNotSupportedError,
+  RateLimitError,
+  ServerError,
+  ConfirmFailedError,
+  ConnectionError,
+  TimeoutError,
+  ResponseValidationError,
+  WebhookVerificationError,
+  SandboxUnavailableError,
+};
+for (const [name, ErrorClass] of Object.entries(BRANDED)) {
+  Object.defineProperty(ErrorClass.prototype, BRAND, { value: `payinout:${name}` });
 }
 
 // A Map, not an object literal: an `error` of 'constructor' or 'valueOf' must not find a class.
