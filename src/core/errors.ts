@@ -10,6 +10,7 @@ import { redactHeaders, redactValue, scrubText } from './redact.js';
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 /** Names each error class across copies of the package (see `PayinoutError[Symbol.hasInstance]`). */
 const BRAND = Symbol.for('payinout.error.class');
+type Constructor<T> = abstract new (...args: never[]) => T;
 
 /** Where the failing call went; present on every error that concerns a request. */
 export interface RequestContext {
@@ -47,14 +48,9 @@ export class PayinoutError extends Error {
    * still passes `instanceof` with the other's class (and each subclass with its own), matched by
    * the brand each class's prototype carries under a `Symbol.for` key.
    */
-  static override [Symbol.hasInstance]<T>(this: abstract new (...args: never[]) => T, value: unknown): value is T {
-    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(this.prototype, BRAND)) return false;
-    const brand = (this.prototype as Record<symbol, unknown>)[BRAND];
-    for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
-      if (Object.hasOwn(proto, BRAND) && proto[BRAND] === brand) return true;
-    }
-    return false;
+  static override [Symbol.hasInstance]<T>(this: Constructor<T>, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, a subclass too
+    return isInstance(this, value);
   }
 
   /** Plain, safe representation: what `JSON.stringify(error)` prints. */
@@ -70,6 +66,17 @@ export class PayinoutError extends Error {
     const fields = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
     return `${this.stack ?? `${this.name}: ${this.message}`}${fields}`;
   }
+}
+
+/** Ordinary `instanceof`, else the same brand somewhere on the value's prototype chain. */
+function isInstance(ErrorClass: Constructor<unknown>, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(ErrorClass, value)) return true;
+  const own = ErrorClass.prototype as Record<symbol, unknown>;
+  if (value === null || typeof value !== 'object' || !Object.hasOwn(own, BRAND)) return false;
+  for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+    if (Object.hasOwn(proto, BRAND) && proto[BRAND] === own[BRAND]) return true;
+  }
+  return false;
 }
 
 /** Invalid client options or environment variables; thrown by the constructor or `fromEnv()`. */
