@@ -37,9 +37,19 @@ export * from './schemas/transaction.js';
 export * from './schemas/webhook.js';
 export { VERSION } from './version.js';
 export {
+  type TransactionLookup,
+  WebhookConfirmationUnavailableError,
+  WebhookNotConfirmedError,
+} from './webhooks/confirm.js';
+export { DedupeStoreTimeoutError } from './webhooks/deadline.js';
+export {
+  type Acquired,
   type ClaimResult,
   DEFAULT_DEDUPE_TTL_MS,
+  DEFAULT_IN_FLIGHT_TTL_MS,
+  DEFAULT_STORE_TIMEOUT_MS,
   type DedupeEvent,
+  DedupeLease,
   type DedupeStore,
   isNewerStatus,
   MemoryDedupeStore,
@@ -49,6 +59,7 @@ export {
 } from './webhooks/dedupe.js';
 export {
   createWebhookHandler,
+  type WebhookEventContext,
   type WebhookHandler,
   type WebhookHandlerOptions,
   type WebhookHandlerResult,
@@ -57,6 +68,7 @@ export type { HeadersLike, RawBody } from './webhooks/parse.js';
 export {
   type BuiltInSignatureScheme,
   computeWebhookSignature,
+  computeWebhookSignatureAsync,
   type SignatureInput,
   type SignatureScheme,
 } from './webhooks/signature.js';
@@ -65,4 +77,5 @@ export {
   SIGNATURE_HEADER,
   type VerifyWebhookOptions,
   verifyWebhook,
+  verifyWebhookAsync,
 } from './webhooks/verify.js';

@@ -27,6 +27,11 @@ export const RAW_BODY_HELP =
 /** Keys never copied into parsed objects (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** A non-null object (not an array): the one guard the webhook code uses before reading fields. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** Case-insensitive header lookup; a repeated header yields its first value. */
 export function getHeader(headers: unknown, name: string): string | undefined {
   if (headers === null || typeof headers !== 'object') return undefined;
@@ -49,7 +54,8 @@ export function getHeader(headers: unknown, name: string): string | undefined {
 /** Raw body → text, enforcing the size cap and UTF-8 validity. */
 export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BODY_BYTES): string {
   if (typeof rawBody === 'string') {
-    if (rawBody.length > maxBytes || Buffer.byteLength(rawBody, 'utf8') > maxBytes)
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: most bodies skip the exact count.
+    if (rawBody.length > maxBytes || (rawBody.length * 3 > maxBytes && utf8Length(rawBody) > maxBytes))
       throw tooLargeError(maxBytes);
     return rawBody.replace(/^\uFEFF/, '');
   }
@@ -70,6 +76,24 @@ export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BO
   );
 }
 
+/** UTF-8 byte length of a string without encoding it (no Buffer: runs on every runtime). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
 /** Text → plain record with no dangerous keys. JSON or form-urlencoded, by content type or by sniffing. */
 export function decodeBody(text: string, contentType: string | undefined): Record<string, unknown> {
   const type = (contentType ?? '').toLowerCase();
@@ -80,10 +104,8 @@ export function decodeBody(text: string, contentType: string | undefined): Recor
     isForm || (!type.includes('json') && !trimmed.startsWith('{'))
       ? decodeForm(trimmed)
       : decodeJson(trimmed);
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) {
-    throw malformed('the body is not a JSON object nor a form-urlencoded record');
-  }
-  return record as Record<string, unknown>;
+  if (!isRecord(record)) throw malformed('the body is not a JSON object nor a form-urlencoded record');
+  return record;
 }
 
 /** Record → typed event, or malformed_body naming the fields (never their values). */
@@ -124,8 +146,7 @@ function decodeForm(text: string): Record<string, unknown> {
       continue;
     }
     const current = out[key];
-    const target =
-      current !== null && typeof current === 'object' ? (current as Record<string, unknown>) : {};
+    const target = isRecord(current) ? current : {};
     target[sub] = value;
     out[key] = target;
   }
