@@ -68,15 +68,30 @@ export class PayinoutError extends Error {
   }
 }
 
-/** Ordinary `instanceof`, else the same brand somewhere on the value's prototype chain. */
+/**
+ * Ordinary `instanceof`, else: the value is a payinout error of some copy (PayinoutError's brand
+ * is on its prototype chain) and a class on that chain has the brand of `ErrorClass`.
+ */
 function isInstance(ErrorClass: Constructor<unknown>, value: unknown): boolean {
   if (Function.prototype[Symbol.hasInstance].call(ErrorClass, value)) return true;
-  const own = ErrorClass.prototype as Record<symbol, unknown>;
-  if (value === null || typeof value !== 'object' || !Object.hasOwn(own, BRAND)) return false;
-  for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
-    if (Object.hasOwn(proto, BRAND) && proto[BRAND] === own[BRAND]) return true;
+  if (value === null || typeof value !== 'object') return false;
+  const chain: object[] = [];
+  for (let proto = Object.getPrototypeOf(value); proto && proto !== Object.prototype; ) {
+    chain.push(proto);
+    proto = Object.getPrototypeOf(proto);
   }
-  return false;
+  if (!chain.some((proto) => brandOf(proto) === 'payinout:PayinoutError')) return false;
+  const wanted = brandOf(ErrorClass.prototype as object);
+  return chain.some((proto) => brandOf(proto) === wanted);
+}
+
+/**
+ * The classes of this file carry a literal brand (BRANDED below); a subclass defined elsewhere
+ * is known by its class name, which the build keeps (tsup keepNames).
+ */
+function brandOf(proto: object): unknown {
+  if (Object.hasOwn(proto, BRAND)) return (proto as Record<symbol, unknown>)[BRAND];
+  return `payinout:~${(proto as { constructor?: { name?: string } }).constructor?.name}`;
 }
 
 /** Invalid client options or environment variables; thrown by the constructor or `fromEnv()`. */
@@ -298,8 +313,8 @@ export class SandboxUnavailableError extends PayinoutError {
   override name = 'SandboxUnavailableError';
 }
 
-// The brand of each class, by literal name (minifiers may rename the classes themselves). A class
-// left out here still works with `instanceof` within one copy; ecosystem-tests checks every export.
+// The brand of each class, by literal name: a consumer's minifier may rename the classes themselves.
+// ecosystem-tests/cases/dual-errors.mjs checks every exported error class across two copies.
 const BRANDED = {
   PayinoutError,
   ConfigurationError,
