@@ -10,6 +10,8 @@ const entry = {
 };
 
 const NOTICES = 'dist/THIRD_PARTY_NOTICES.md';
+/** Filled by both builds (the CJS one also inlines tsup's import.meta.url shim). */
+const bundledPackages = new Set<string>();
 
 /**
  * Writes the license of every package whose code esbuild bundled into dist (ky, zod) to
@@ -22,12 +24,11 @@ function thirdPartyNotices(): Plugin {
     setup(build) {
       build.initialOptions.metafile = true;
       build.onEnd((result) => {
-        const names = new Set<string>();
         for (const input of Object.keys(result.metafile?.inputs ?? {})) {
           const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-          if (match?.[1]) names.add(match[1]);
+          if (match?.[1]) bundledPackages.add(match[1]);
         }
-        const sections = [...names].sort().map((name) => {
+        const sections = [...bundledPackages].sort().map((name) => {
           const dir = join('node_modules', name);
           const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
           const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
@@ -80,5 +81,12 @@ export default defineConfig([
     esbuildPlugins: [thirdPartyNotices()],
   },
   // import.meta.url (testing/msw.ts loads the optional msw peer lazily) needs a shim in CommonJS.
-  { ...shared, entry, format: ['cjs'], shims: true, splitting: true },
+  {
+    ...shared,
+    entry,
+    format: ['cjs'],
+    shims: true,
+    splitting: true,
+    esbuildPlugins: [thirdPartyNotices()],
+  },
 ]);
