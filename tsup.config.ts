@@ -9,14 +9,14 @@ const entry = {
   'redis/index': 'src/redis/index.ts',
 };
 
-const NOTICES = 'dist/THIRD_PARTY_NOTICES.md';
 /** Filled by both builds (the CJS one also inlines tsup's import.meta.url shim). */
 const bundledPackages = new Set<string>();
 
 /**
- * Writes the license of every package whose code esbuild bundled into dist (ky, zod) to
- * NOTICES: MIT asks that its notice travel with the code, and zod's sources carry no banner.
- * The list comes from the build's own metafile, so a newly bundled package cannot be missed.
+ * Writes the license of every package whose code esbuild bundled into dist (ky, zod, tsup's CJS
+ * shim) to THIRD_PARTY_NOTICES.md in the output folder: MIT asks that its notice travel with the
+ * code, and zod's sources carry no banner. The list comes from the builds' own metafiles, so a
+ * newly bundled package cannot be missed.
  */
 function thirdPartyNotices(): Plugin {
   return {
@@ -38,7 +38,8 @@ function thirdPartyNotices(): Plugin {
           return `## ${name} ${pkg.version} (${pkg.license})\n\n${source}\n\n\`\`\`\n${text}\n\`\`\``;
         });
         const intro = `# Third-party notices\n\nThe files in dist/ include code from these packages, under their licenses:\n`;
-        writeFileSync(NOTICES, `${intro}\n${sections.join('\n\n')}\n`);
+        const notices = join(build.initialOptions.outdir ?? 'dist', 'THIRD_PARTY_NOTICES.md');
+        writeFileSync(notices, `${intro}\n${sections.join('\n\n')}\n`);
       });
     },
   };
