@@ -21,6 +21,8 @@ const TIMEOUT_MS = 120_000;
 const CONCURRENCY = 2;
 
 const NODE_LINES = ['20', '22', '24', '26'];
+// The oldest Node 20 that package.json `engines` admits: process.getBuiltinModule came in 20.16.
+const NODE_FLOOR = '20.16';
 const BUN = bin('.bin/bun');
 const DENO = bin('.bin/deno');
 const host = (file) => [process.execPath, join(here, 'hosts', file)];
@@ -39,6 +41,16 @@ const CASES = [
       ],
     ];
   }),
+  [
+    `Node ${NODE_FLOOR}.0 (engines floor): ESM import — money flow, webhooks`,
+    [bin(`node${NODE_FLOOR}/bin/node`), 'flow.mjs'],
+    `node v${NODE_FLOOR}.`,
+  ],
+  [
+    `Node ${NODE_FLOOR}.0 (engines floor): CJS require — money flow, webhooks`,
+    [bin(`node${NODE_FLOOR}/bin/node`), 'flow.cjs'],
+    `node v${NODE_FLOOR}.`,
+  ],
   ['Bun: ESM import — money flow, webhooks', [BUN, 'flow.mjs'], 'bun '],
   ['Bun: errors instanceof across the ESM and CJS builds', [BUN, 'dual-errors.mjs'], 'bun '],
   ['Deno: ESM import — money flow, webhooks', [DENO, 'run', '-A', 'flow.mjs'], 'deno '],
