@@ -82,18 +82,35 @@ execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', 
 for (const file of readdirSync(join(here, 'cases'))) cpSync(join(here, 'cases', file), join(app, file));
 console.log(`  packed ${tarball} and installed it (${Date.now() - started} ms)`);
 
-function runCase([name, [command, ...args], expected]) {
-  const isHost = command === process.execPath;
-  const t0 = Date.now();
+/** Runs one case in its own process: { name, ok, detail }. */
+async function runCase([name, [command, ...args], expected]) {
   if (!existsSync(command)) {
-    return Promise.resolve({
-      name,
-      ok: false,
-      detail: `${command} is not installed: npm ci --prefix ecosystem-tests`,
-    });
+    return { name, ok: false, detail: `${command} is not installed: npm ci --prefix ecosystem-tests` };
   }
+  const t0 = Date.now();
+  const { code, signal, out } = await spawnCase(
+    command,
+    command === process.execPath ? [...args, app] : args,
+  );
+  const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+  const result = line ? JSON.parse(line.slice(7)) : undefined;
+  const ms = Date.now() - t0;
+  if (code === 0 && result && String(result.runtime).startsWith(expected)) {
+    return { name, ok: true, detail: `${summary(result)} (${ms} ms)` };
+  }
+  const why = signal ? `killed (${signal}) after ${ms} ms` : `exit ${code}`;
+  const what = result ? `ran on ${result.runtime}, expected ${expected}` : 'no RESULT line';
+  return {
+    name,
+    ok: false,
+    detail: `${why}, ${what}\n${indent(out.trim().split('\n').slice(-25).join('\n'))}`,
+  };
+}
+
+/** The process's exit and its stdout + stderr; killed after TIMEOUT_MS. */
+function spawnCase(command, args) {
   return new Promise((done) => {
-    const child = spawn(command, isHost ? [...args, app] : args, {
+    const child = spawn(command, args, {
       cwd: app,
       env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DO_NOT_TRACK: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,24 +118,11 @@ function runCase([name, [command, ...args], expected]) {
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
     child.on('error', (error) => (out += String(error)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-      const result = line ? JSON.parse(line.slice(7)) : undefined;
-      const ms = Date.now() - t0;
-      if (code === 0 && result && String(result.runtime).startsWith(expected)) {
-        done({ name, ok: true, detail: `${summary(result)} (${ms} ms)` });
-      } else {
-        const why = signal ? `killed (${signal}) after ${ms} ms` : `exit ${code}`;
-        const what = result ? `ran on ${result.runtime}, expected ${expected}` : 'no RESULT line';
-        done({
-          name,
-          ok: false,
-          detail: `${why}, ${what}\n${indent(out.trim().split('\n').slice(-25).join('\n'))}`,
-        });
-      }
+      done({ code, signal, out });
     });
   });
 }
