@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
@@ -38,8 +38,9 @@ function thirdPartyNotices(): Plugin {
           return `## ${name} ${pkg.version} (${pkg.license})\n\n${source}\n\n\`\`\`\n${text}\n\`\`\``;
         });
         const intro = `# Third-party notices\n\nThe files in dist/ include code from these packages, under their licenses:\n`;
-        const notices = join(build.initialOptions.outdir ?? 'dist', 'THIRD_PARTY_NOTICES.md');
-        writeFileSync(notices, `${intro}\n${sections.join('\n\n')}\n`);
+        const outdir = build.initialOptions.outdir ?? 'dist';
+        mkdirSync(outdir, { recursive: true }); // tsup writes the bundles after this hook
+        writeFileSync(join(outdir, 'THIRD_PARTY_NOTICES.md'), `${intro}\n${sections.join('\n\n')}\n`);
       });
     },
   };
