@@ -53,7 +53,7 @@ function thirdPartyNotices(): Plugin {
  * so payinout's schemas still compose with the merchant's own zod.
  *
  * Not minified: a stack trace names real functions and lines (`at PayInResource.create
- * (dist/chunk-….js:2038:28)`), and esbuild's `// src/core/transport.ts` markers say where each
+ * (dist/chunk-….js:2513:28)`), and esbuild's `// src/core/transport.ts` markers say where each
  * part came from; minifying saved no import time (measured). So no source maps ship either.
  * keepNames keeps class names (error.constructor.name) where esbuild renames a clash (ky's
  * TimeoutError). `node:` prefixes stay, so bundlers and runtimes see built-ins as built-ins.
