@@ -117,7 +117,7 @@ describe('createWebhookHandler({ confirmWith: client }) on the simulator', () =>
     const reported = errors.at(-1);
     expect(reported?.status).toBe(409);
     expect(reported?.error).toBeInstanceOf(WebhookNotConfirmedError);
-    expect((reported?.error as WebhookNotConfirmedError).mismatched).toEqual(['top_status']);
+    expect(reported?.error).toMatchObject({ mismatched: ['top_status'] });
     expect(log.lines.at(-1)).toMatch(/not confirmed.*top_status.*lookup status REJECTED, delivered APPROVED/);
     // Replayed again and again, it never passes (the service would stop after its retries).
     expect((await replay(rejected, { top_status: 'APPROVED' })).status).toBe(409);
@@ -130,7 +130,7 @@ describe('createWebhookHandler({ confirmWith: client }) on the simulator', () =>
     // The genuine event was processed already; a changed amount must not even count as its duplicate.
     expect(response.status).toBe(409);
     expect(handled.length).toBe(before);
-    expect((errors.at(-1)?.error as WebhookNotConfirmedError).mismatched).toEqual(['top_amount']);
+    expect(errors.at(-1)?.error).toMatchObject({ mismatched: ['top_amount'] });
   });
 
   it('a failing lookup answers 503 (the service retries), never 200', async () => {
