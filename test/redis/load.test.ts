@@ -22,10 +22,7 @@ const SLOW_EVERY = 50; // 1 event in 50
 describe.skipIf(skipRedis)('load: 2 receivers sharing Redis, every event exactly once', () => {
   let ioredis: Redis;
   let nodeRedis: ReturnType<typeof createClient>;
-  const servers: {
-    post: ReturnType<typeof serveHandler> extends Promise<infer S> ? S['post'] : never;
-    close(): Promise<void>;
-  }[] = [];
+  const servers: Awaited<ReturnType<typeof serveHandler>>[] = [];
   const runs = new Map<string, number>();
   const logger = recordingLogger();
 

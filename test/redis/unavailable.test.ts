@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookHandler, DedupeStoreTimeoutError, WebhookDeduplicator } from '../../src/index.js';
-import { RedisDedupeStore } from '../../src/redis/index.js';
+import { type RedisClientLike, RedisDedupeStore } from '../../src/redis/index.js';
 import { delivery, recordingLogger, sampleEvent, sleep, TOKEN } from '../webhooks/support.js';
 import { type RedisProxy, startRedisProxy, startSilentServer } from './proxy.js';
 import { REDIS_URL, requireRedis, skipRedis, uniquePrefix } from './support.js';
@@ -31,7 +31,7 @@ const clients = {
   },
 };
 
-function receiver(client: Parameters<typeof RedisDedupeStore>[0], prefix: string) {
+function receiver(client: RedisClientLike, prefix: string) {
   let runs = 0;
   const errors: unknown[] = [];
   const logger = recordingLogger();
@@ -72,7 +72,7 @@ describe.skipIf(skipRedis)('Redis hung or down: 503, never 200, never a hang', (
     it(`${name}: hung Redis → 503 within storeTimeoutMs; after it answers again the retry is processed once`, async () => {
       const { client, close } = await open(proxy.url);
       try {
-        const r = receiver(client as never, uniquePrefix(`${name}-hung`));
+        const r = receiver(client as RedisClientLike, uniquePrefix(`${name}-hung`));
         const genuine = delivery(sampleEvent({ top_ticket: `HUNG-${name}` }));
         expect((await r.handler.handle(genuine.body, genuine.headers)).status).toBe(200);
         const other = delivery(sampleEvent({ top_ticket: `HUNG-${name}-2` }));
@@ -97,7 +97,7 @@ describe.skipIf(skipRedis)('Redis hung or down: 503, never 200, never a hang', (
     it(`${name}: stopped Redis → 503 on every delivery; when it is back the retry is processed once`, async () => {
       const { client, close } = await open(proxy.url);
       try {
-        const r = receiver(client as never, uniquePrefix(`${name}-down`));
+        const r = receiver(client as RedisClientLike, uniquePrefix(`${name}-down`));
         const genuine = delivery(sampleEvent({ top_ticket: `DOWN-${name}` }));
         await proxy.down();
         for (let i = 0; i < 3; i++) {
