@@ -176,6 +176,16 @@ describe('createWebhookHandler({ confirmWith: client }) on the simulator', () =>
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('types: with confirmWith, onEvent gets a transaction that is always there', () => {
+    const handler = createWebhookHandler({
+      token: 't',
+      confirmWith: sandbox.client,
+      onEvent: (_event, { transaction }) => transaction.status, // no `?.`: it compiles only if required
+      logger: quiet().logger,
+    });
+    expect(typeof handler.node).toBe('function');
+  });
+
   it('refuses a confirmWith that cannot look transactions up, at creation', () => {
     expect(() => createWebhookHandler({ token: 't', onEvent: () => {}, confirmWith: {} as never })).toThrow(
       /confirmWith needs a PaymentClient/,

@@ -10,7 +10,15 @@ import {
   MemoryDedupeStore,
   WebhookDeduplicator,
 } from '../../src/index.js';
-import { delivery, recordingLogger, sampleEvent, serveHandler, sleep, TOKEN } from './support.js';
+import {
+  delivery,
+  recordingLogger,
+  sampleEvent,
+  serveHandler,
+  sleep,
+  TOKEN,
+  whileRunning,
+} from './support.js';
 
 const event = { top_ticket: 'LEASE-1', top_status: 'APPROVED' };
 const closers: (() => Promise<void>)[] = [];
@@ -39,14 +47,10 @@ describe('two receivers sharing one MemoryDedupeStore, onEvent slower than the l
     };
     const [a, b] = await Promise.all([receiver('a'), receiver('b')]);
     const genuine = delivery(sampleEvent({ top_ticket: 'SLOW-1' }));
-    const first = a.post(genuine);
-    const during: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await sleep(150); // past the 120 ms lease each time
-      during.push((await b.post(genuine)).status);
-    }
-    expect((await first).status).toBe(200);
-    expect(during).toEqual([409, 409, 409]);
+    const during = await whileRunning(a.post(genuine), () => b.post(genuine), 150);
+    expect(during.first.status).toBe(200);
+    expect(during.statuses.length).toBeGreaterThanOrEqual(3); // B asked across at least 3 leases
+    expect(new Set(during.statuses)).toEqual(new Set([409]));
     expect((await b.post(genuine)).body).toEqual({ received: true, result: 'duplicate' });
     expect(runs).toEqual(['a']);
     expect([...a.logger.lines, ...b.logger.lines]).toEqual([]); // nothing lost, nothing outlived

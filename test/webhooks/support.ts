@@ -72,3 +72,27 @@ export function recordingLogger() {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends `probe` every `everyMs` while `first` is pending; keeps the statuses of the probes that
+ * were both sent and answered before `first` settled (on a loaded machine a late one may
+ * legitimately see the finished event).
+ */
+export async function whileRunning<T extends { status: number }>(
+  first: Promise<T>,
+  probe: () => Promise<{ status: number }>,
+  everyMs: number,
+): Promise<{ first: T; statuses: number[] }> {
+  let settled = false;
+  const done = first.finally(() => {
+    settled = true;
+  });
+  const statuses: number[] = [];
+  while (!settled) {
+    await Promise.race([sleep(everyMs), done]);
+    if (settled) break;
+    const { status } = await probe();
+    if (!settled) statuses.push(status);
+  }
+  return { first: await done, statuses };
+}
