@@ -50,7 +50,7 @@ export interface WebhookDeduplicatorOptions {
    * the handler answer 503 (the service retries) instead of hanging the request.
    */
   storeTimeoutMs?: number;
-  /** Told (error) when a lease is lost or outlived while onEvent runs. Default console. */
+  /** Told (error) when a lease is lost or outlived while onEvent runs, and (warn) by the default MemoryDedupeStore. Default console. */
   logger?: Pick<Logger, 'error' | 'warn'>;
 }
 
@@ -97,12 +97,12 @@ export class WebhookDeduplicator {
   readonly #leases = new Map<string, DedupeLease>();
 
   constructor(options: WebhookDeduplicatorOptions = {}) {
-    this.store = options.store ?? new MemoryDedupeStore();
+    const logger = options.logger ?? console;
+    this.store = options.store ?? new MemoryDedupeStore({ logger });
     this.ttlMs = positive(options.ttlMs, DEFAULT_DEDUPE_TTL_MS, 'ttlMs');
     this.inFlightTtlMs = timerMs(options.inFlightTtlMs, DEFAULT_IN_FLIGHT_TTL_MS, 'inFlightTtlMs');
     this.storeTimeoutMs = timerMs(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
     const store = new GuardedStore(this.store, this.storeTimeoutMs);
-    const logger = options.logger ?? console;
     this.#lease = { store, ttlMs: this.ttlMs, inFlightTtlMs: this.inFlightTtlMs, logger };
   }
 

@@ -131,6 +131,16 @@ describe('MemoryDedupeStore', () => {
     expect(logger.lines[1]!.message).toMatch(/: 4 unexpired key\(s\) evicted/); // 3 held back + this one
   });
 
+  it("the deduplicator's default store warns through the deduplicator's logger", async () => {
+    const logger = recordingLogger();
+    const dedupe = new WebhookDeduplicator({ logger });
+    expect(dedupe.store).toBeInstanceOf(MemoryDedupeStore);
+    const store = dedupe.store as MemoryDedupeStore;
+    for (let i = 0; i <= store.maxKeys; i++) await store.set(`k${i}`, 'done', 60_000);
+    expect(store.evictedUnexpired).toBe(1);
+    expect(logger.lines.map((l) => l.level)).toEqual(['warn']);
+  });
+
   it('replaceIfEquals sets only while the expected value is held, with a fresh ttl', async () => {
     const time = clock();
     const store = new MemoryDedupeStore({ now: time.now });
