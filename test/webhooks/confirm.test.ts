@@ -186,6 +186,29 @@ describe('createWebhookHandler({ confirmWith: client }) on the simulator', () =>
     expect(typeof handler.node).toBe('function');
   });
 
+  it("a custom lookup's error text (which may hold customer data) is not repeated in the error message", async () => {
+    const genuine = await settle('confirm-pii', 'APPROVED');
+    const leaky = {
+      transactions: {
+        get: async (): Promise<Transaction> => {
+          throw new TypeError('lookup failed for maria.gomez@example.com');
+        },
+      },
+    };
+    const seen: unknown[] = [];
+    const handler = createWebhookHandler({
+      token: sandbox.token,
+      confirmWith: leaky,
+      onEvent: () => {},
+      onError: (error) => void seen.push(error),
+      logger: quiet().logger,
+    });
+    expect((await handler.handle(genuine.body, genuine.headers)).status).toBe(503);
+    const error = seen[0] as WebhookConfirmationUnavailableError;
+    expect(error.message).toMatch(/failed, so it was answered 503.*TypeError \(see error.cause\)/);
+    expect(`${error.message}${JSON.stringify(error)}`).not.toContain('maria');
+  });
+
   it('refuses a confirmWith that cannot look transactions up, at creation', () => {
     expect(() => createWebhookHandler({ token: 't', onEvent: () => {}, confirmWith: {} as never })).toThrow(
       /confirmWith needs a PaymentClient/,
