@@ -58,6 +58,7 @@ export {
   type WebhookDeduplicatorOptions,
 } from './webhooks/dedupe.js';
 export {
+  type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
   type WebhookEventContext,
   type WebhookHandler,

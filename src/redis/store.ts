@@ -80,18 +80,25 @@ function commandsFor(client: unknown): Commands {
 
 /**
  * Dedupe state on Redis. Claims use one atomic `SET key value NX PX ttl`, so any number of
- * processes and hosts sharing the Redis see each event as 'new' exactly once.
+ * processes and hosts sharing the Redis see each event as 'new' exactly once; a claim's lease is
+ * renewed and completed with a compare-and-set script and released with a compare-and-delete
+ * one, both fenced by the claim's token. The deduplicator puts a deadline on every call
+ * (`storeTimeoutMs`), so a Redis that is stopped or hung answers 503, whatever the client's
+ * reconnect and offline-queue settings.
  * @example
  * // ioredis
  * import { Redis } from 'ioredis';
  * import { createWebhookHandler, WebhookDeduplicator } from 'payinout';
  * import { RedisDedupeStore } from 'payinout/redis';
  *
- * const store = new RedisDedupeStore(new Redis(process.env.REDIS_URL));
+ * const redis = new Redis(process.env.REDIS_URL);
+ * redis.on('error', (error) => console.error('redis', error.message));
+ * const store = new RedisDedupeStore(redis);
  * const handler = createWebhookHandler({ token, onEvent, dedupe: new WebhookDeduplicator({ store }) });
  * @example
- * // node-redis v4/v5: connect first
+ * // node-redis v4/v5: listen for 'error' (unhandled, it ends the process), then connect
  * const client = createClient({ url: process.env.REDIS_URL });
+ * client.on('error', (error) => console.error('redis', error.message));
  * await client.connect();
  * const store = new RedisDedupeStore(client, { keyPrefix: 'shop:webhooks:' });
  */

@@ -54,13 +54,20 @@ export class WebhookConfirmationUnavailableError extends PayinoutError {
   readonly ticket: string;
   constructor(ticket: string, cause: unknown) {
     super(
-      `The transaction lookup that confirms the webhook for ticket ${ticket} failed, so it was answered 503 and the service will retry it: ${
-        cause instanceof Error ? cause.message : 'unknown failure'
-      }`,
+      `The transaction lookup that confirms the webhook for ticket ${ticket} failed, so it was answered 503 and the service will retry it: ${describe(cause)}`,
       { cause },
     );
     this.ticket = ticket;
   }
+}
+
+/**
+ * The SDK's own errors are redacted when built; any other error (a custom lookup's) may carry
+ * customer data in its message, so only its class name is repeated.
+ */
+function describe(cause: unknown): string {
+  if (cause instanceof PayinoutError) return cause.message;
+  return cause instanceof Error ? `${cause.name} (see error.cause)` : 'unknown failure';
 }
 
 export type Confirmation =
@@ -79,7 +86,7 @@ export async function confirmEvent(
     const request = lookup.transactions.get(event.top_ticket, { signal: abort.signal, timeoutMs });
     transaction = await withDeadline(Promise.resolve(request), timeoutMs, () => {
       abort.abort();
-      return new Error(`no answer within ${timeoutMs} ms`);
+      return new PayinoutError(`no answer within confirmTimeoutMs (${timeoutMs} ms).`);
     });
   } catch (error) {
     if (isRecord(error) && error.status === 404) {

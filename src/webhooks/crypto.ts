@@ -61,20 +61,15 @@ export async function sha256HexAsync(text: string): Promise<string> {
 }
 
 /**
- * Constant-time equality of two strings of equal length (lengths are not secret: a SHA-256 hex
- * digest is always 64 characters). node:crypto's timingSafeEqual when present; otherwise an
- * XOR over every code unit that never exits early.
+ * Constant-time equality of two strings. Lengths are not secret (a SHA-256 hex digest is always
+ * 64 characters); contents are. An XOR over every UTF-16 code unit that never exits early, so it
+ * runs the same on every runtime, allocates nothing and needs no node:crypto (stripe-node's
+ * `secureCompare` works the same way).
  */
 export function constantTimeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
-  const crypto = loadNodeCrypto();
-  const encoder = new TextEncoder();
-  const left = encoder.encode(a);
-  const right = encoder.encode(b);
-  if (left.byteLength !== right.byteLength) return false;
-  if (crypto) return crypto.timingSafeEqual(left, right);
   let diff = 0;
-  for (let i = 0; i < left.byteLength; i++) diff |= left[i]! ^ right[i]!;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
 }
 

@@ -41,8 +41,9 @@ export interface WebhookDeduplicatorOptions {
   /** How long a processed event stays 'duplicate'. Default 7 days, longer than the whole retry schedule (~3h45). */
   ttlMs?: number;
   /**
-   * How long a claim holds while onEvent runs. Default 60 s: if the process dies mid-handler,
-   * the lease expires well before the service's first retry (5 minutes later).
+   * How long a claim lasts without renewal; while onEvent runs (`lease.hold`, which
+   * createWebhookHandler uses) it is renewed every third of this. Default 60 s: if the process
+   * dies mid-handler, the lease expires well before the service's first retry (5 minutes later).
    */
   inFlightTtlMs?: number;
   /**
@@ -50,7 +51,7 @@ export interface WebhookDeduplicatorOptions {
    * the handler answer 503 (the service retries) instead of hanging the request.
    */
   storeTimeoutMs?: number;
-  /** Told (error) when a lease is lost or outlived while onEvent runs. Default console. */
+  /** Told (error) when a lease is lost or outlived while onEvent runs, and (warn) by the default MemoryDedupeStore. Default console. */
   logger?: Pick<Logger, 'error' | 'warn'>;
 }
 
@@ -76,13 +77,13 @@ export interface Acquired {
  * @example
  * const dedupe = new WebhookDeduplicator(); // in memory, one process
  * const event = verifyWebhook(rawBody, headers, { token });
- * const claim = await dedupe.claim(event);
- * if (claim === 'new') {
+ * const { result, lease } = await dedupe.acquire(event); // result: 'new' | 'duplicate' | 'in-flight'
+ * if (lease) {
  *   try {
- *     await fulfilOrder(event.top_reference, event.top_status);
- *     await dedupe.complete(event); // later deliveries of this event are 'duplicate'
+ *     await lease.hold(() => fulfilOrder(event.top_reference, event.top_status)); // renewed while it runs
+ *     await lease.complete(); // later deliveries of this event are 'duplicate'
  *   } catch (error) {
- *     await dedupe.release(event); // the service's retry will be processed
+ *     await lease.release(); // the service's retry will be processed
  *     throw error;
  *   }
  * }
@@ -97,12 +98,12 @@ export class WebhookDeduplicator {
   readonly #leases = new Map<string, DedupeLease>();
 
   constructor(options: WebhookDeduplicatorOptions = {}) {
-    this.store = options.store ?? new MemoryDedupeStore();
+    const logger = options.logger ?? console;
+    this.store = options.store ?? new MemoryDedupeStore({ logger });
     this.ttlMs = positive(options.ttlMs, DEFAULT_DEDUPE_TTL_MS, 'ttlMs');
     this.inFlightTtlMs = timerMs(options.inFlightTtlMs, DEFAULT_IN_FLIGHT_TTL_MS, 'inFlightTtlMs');
     this.storeTimeoutMs = timerMs(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
     const store = new GuardedStore(this.store, this.storeTimeoutMs);
-    const logger = options.logger ?? console;
     this.#lease = { store, ttlMs: this.ttlMs, inFlightTtlMs: this.inFlightTtlMs, logger };
   }
 
@@ -138,7 +139,11 @@ export class WebhookDeduplicator {
     return { result: 'in-flight' };
   }
 
-  /** 'new': this caller must process it, then complete() or release(). Atomic across callers sharing the store. */
+  /**
+   * 'new': this caller must process it, then complete() or release(). Atomic across callers
+   * sharing the store. The lease is not renewed: for work that may outlast `inFlightTtlMs`,
+   * use {@link acquire} and `lease.hold`.
+   */
   async claim(event: DedupeEvent): Promise<ClaimResult> {
     const { result, lease } = await this.acquire(event);
     if (lease) this.#leases.set(lease.key, lease);

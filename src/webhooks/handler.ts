@@ -55,6 +55,13 @@ export interface WebhookHandlerOptions {
   onError?: (error: unknown, context: { status: number; event?: WebhookEvent }) => void;
 }
 
+/** With `confirmWith`, onEvent always receives the looked-up transaction. */
+export interface ConfirmedWebhookHandlerOptions
+  extends Omit<WebhookHandlerOptions, 'onEvent' | 'confirmWith'> {
+  confirmWith: TransactionLookup;
+  onEvent: (event: WebhookEvent, context: Required<WebhookEventContext>) => unknown;
+}
+
 /**
  * The receiver {@link createWebhookHandler} returns: a Fetch-API function, plus `.node` and
  * `.handle` for other frameworks. Every form answers the same status codes.
@@ -92,8 +99,13 @@ export const DEFAULT_CONFIRM_TIMEOUT_MS = 10_000;
  * // Express: mount before any JSON body parser, with a raw body
  * app.post('/webhooks/payinout', express.raw({ type: 'application/json' }), (req, res) => handler.node(req, res));
  */
-export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
-  const pipeline = toPipeline(options);
+export function createWebhookHandler(options: ConfirmedWebhookHandlerOptions): WebhookHandler;
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler;
+export function createWebhookHandler(
+  options: WebhookHandlerOptions | ConfirmedWebhookHandlerOptions,
+): WebhookHandler {
+  // With confirmWith, the pipeline always passes the transaction: the narrower onEvent is safe.
+  const pipeline = toPipeline(options as WebhookHandlerOptions);
   const handle = (rawBody: RawBody, headers: HeadersLike) =>
     safely(pipeline, () => processDelivery(pipeline, rawBody, headers));
   const fetchHandler = async (request: Request): Promise<Response> => {
