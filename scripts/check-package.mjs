@@ -15,11 +15,13 @@ import { build } from 'esbuild';
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const BUDGET_BUNDLE_KB = 40;
-// Issue 6 targets 15 KB for payinout's own code; it measures ~15.5 KB with the webhook handler,
-// dedupe and create reconciliation in the main entry (docs/performance.md). The gate stops any
-// further growth; the line below prints the distance to the target on every run.
+// Issue 6 targets 15 KB for payinout's own code; it measured ~15.7 KB with the webhook handler,
+// dedupe and create reconciliation in the main entry (docs/performance.md). The 0.2 webhook
+// guarantees (store deadlines, renewed and fenced leases, O(1) memory store, confirmWith, the
+// Web Crypto path) brought it to ~18.4 KB. The gate stops any further growth; the line below
+// prints the distance to the target on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 16;
+const BUDGET_OWN_KB = 19;
 
 let passed = 0;
 let failed = 0;
