@@ -25,14 +25,15 @@ import { build } from 'esbuild';
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const BUDGET_BUNDLE_KB = 40;
-// The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~220 kB.
+// The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 const BUDGET_TARBALL_KB = 400;
-// The target for payinout's own code is 15 KB. It measured 15.7 KB in 0.1 (webhook handler, dedupe
-// and create reconciliation in the main entry); 0.2's webhook pipeline (Web Crypto path,
-// confirmWith, store deadlines and leases) brought it to 18.7 KB and the cross-copy error brand
-// added 0.3 KB. The gate stops further growth; the line below prints the distance to the target.
+// The target for payinout's own code is 15 KB. It measured ~15.7 KB in 0.1 (webhook handler,
+// dedupe and create reconciliation in the main entry); the 0.2 webhook guarantees (store
+// deadlines, renewed and fenced leases, O(1) memory store, confirmWith, the Web Crypto path)
+// brought it to ~18.4 KB, and the cross-copy error brand adds ~0.3 KB. The gate stops any further
+// growth; the line below prints the distance to the target on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 19.5;
+const BUDGET_OWN_KB = 19;
 
 let passed = 0;
 let failed = 0;

@@ -35,11 +35,11 @@ export class WebhookNotConfirmedError extends PayinoutError {
   readonly confirmedStatus: string | undefined;
   constructor(event: WebhookEvent, mismatched: string[], transaction: Transaction | undefined) {
     super(
-      `Webhook for ticket ${event.top_ticket} not confirmed: the transaction lookup does not show its ${mismatched.join(', ')}${
+      `Webhook for ticket ${event.top_ticket} not confirmed: the lookup does not show its ${mismatched.join(', ')}${
         transaction
           ? ` (lookup status ${String(transaction.status)}, delivered ${String(event.top_status)})`
           : ''
-      }. It was not handed to onEvent and was answered 409: a genuine delivery that raced ahead of the service's records is retried later; a replayed one with an altered status never passes.`,
+      }. Answered 409 without calling onEvent; a genuine delivery passes on a later retry.`,
     );
     this.ticket = event.top_ticket;
     this.mismatched = mismatched;
@@ -54,7 +54,7 @@ export class WebhookConfirmationUnavailableError extends PayinoutError {
   readonly ticket: string;
   constructor(ticket: string, cause: unknown) {
     super(
-      `The transaction lookup that confirms the webhook for ticket ${ticket} failed, so it was answered 503 and the service will retry it: ${describe(cause)}`,
+      `The lookup confirming the webhook for ticket ${ticket} failed (${describe(cause)}): answered 503, the service will retry.`,
       { cause },
     );
     this.ticket = ticket;

@@ -28,15 +28,12 @@ export function simulateNoNodeCrypto(absent: boolean): void {
   nodeCrypto = absent ? undefined : null;
 }
 
-/** Whether the synchronous SHA-256 (verifyWebhook, computeWebhookSignature) can run here. */
-export const hasSyncSha256 = (): boolean => loadNodeCrypto() !== undefined;
-
 /** Hex SHA-256 of UTF-8 text, synchronously: node:crypto only. */
 export function sha256Hex(text: string): string {
   const crypto = loadNodeCrypto();
   if (!crypto) {
     throw new ConfigurationError(
-      'This runtime has no node:crypto, so the synchronous verifyWebhook/computeWebhookSignature cannot run. Use verifyWebhookAsync/computeWebhookSignatureAsync or createWebhookHandler, which use Web Crypto here.',
+      'No node:crypto on this runtime: use verifyWebhookAsync / computeWebhookSignatureAsync (Web Crypto) instead of the sync forms.',
     );
   }
   // crypto.hash (Node ≥ 20.12) skips the Hash object: ~2× faster for these short inputs.
@@ -51,7 +48,7 @@ export async function sha256HexAsync(text: string): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) {
     throw new ConfigurationError(
-      'This runtime has neither node:crypto nor Web Crypto (crypto.subtle); webhooks cannot be verified here.',
+      'No node:crypto nor Web Crypto (crypto.subtle) here: webhooks cannot be verified.',
     );
   }
   const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(text)));

@@ -14,7 +14,7 @@ export class DedupeStoreTimeoutError extends PayinoutError {
   readonly timeoutMs: number;
   constructor(operation: string, timeoutMs: number) {
     super(
-      `The dedupe store did not answer ${operation} within ${timeoutMs} ms, so the delivery was answered 503 and the service will retry it. Check that the store (e.g. Redis) is up and reachable; raise storeTimeoutMs only if it is merely slow.`,
+      `The dedupe store did not answer ${operation} within storeTimeoutMs (${timeoutMs} ms): answered 503, the service will retry. Check that the store (e.g. Redis) is up.`,
     );
     this.operation = operation;
     this.timeoutMs = timeoutMs;

@@ -103,7 +103,7 @@ export class DedupeLease {
     if (!this.#lost && !this.#outlivedLogged && Date.now() > this.#expiresAt) {
       this.#outlivedLogged = true;
       this.#context.logger.error(
-        `Webhook handler for ${this.key} has outlived its dedupe lease (${this.#context.inFlightTtlMs} ms) and the store could not renew it: another receiver may process the same event now. Check the dedupe store, or raise inFlightTtlMs.`,
+        `Webhook handler for ${this.key} outlived its dedupe lease (${this.#context.inFlightTtlMs} ms; the store did not renew it): another receiver may run this event too. Check the dedupe store.`,
         { key: this.key, inFlightTtlMs: this.#context.inFlightTtlMs },
       );
     }
@@ -113,7 +113,7 @@ export class DedupeLease {
     if (this.#lost) return;
     this.#lost = true;
     this.#context.logger.error(
-      `Webhook dedupe lease for ${this.key} was lost while ${while_}: another receiver claimed the event, so it may run twice. Make sure onEvent is idempotent for this event; check that the store keeps keys (no eviction) and the clocks of slow handlers.`,
+      `Webhook dedupe lease for ${this.key} was lost while ${while_}: another receiver claimed the event, so it may run twice. Check that the store does not evict keys.`,
       { key: this.key },
     );
   }

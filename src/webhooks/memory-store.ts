@@ -133,7 +133,7 @@ export class MemoryDedupeStore implements DedupeStore {
     const now = this.#now();
     if (now - this.#warnedAt < WARN_EVERY_MS) return;
     this.#logger.warn(
-      `MemoryDedupeStore is full (maxKeys ${this.maxKeys}): ${this.#evictedSinceWarning} unexpired key(s) evicted, so a retry of those events would be processed again. Raise maxKeys or use RedisDedupeStore (payinout/redis).`,
+      `MemoryDedupeStore is full (maxKeys ${this.maxKeys}): ${this.#evictedSinceWarning} unexpired key(s) evicted; a retry of those events would run again. Raise maxKeys or use RedisDedupeStore.`,
       { evictedUnexpired: this.#evictedUnexpired, maxKeys: this.maxKeys },
     );
     this.#warnedAt = now;

@@ -55,7 +55,10 @@ export function getHeader(headers: unknown, name: string): string | undefined {
 export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BODY_BYTES): string {
   if (typeof rawBody === 'string') {
     // A UTF-16 code unit is at most 3 UTF-8 bytes: most bodies skip the exact count.
-    if (rawBody.length > maxBytes || (rawBody.length * 3 > maxBytes && utf8Length(rawBody) > maxBytes))
+    if (
+      rawBody.length > maxBytes ||
+      (rawBody.length * 3 > maxBytes && new TextEncoder().encode(rawBody).byteLength > maxBytes)
+    )
       throw tooLargeError(maxBytes);
     return rawBody.replace(/^\uFEFF/, '');
   }
@@ -74,24 +77,6 @@ export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BO
   throw malformed(
     `no raw body was given (got ${rawBody === null ? 'null' : typeof rawBody}). ${RAW_BODY_HELP}`,
   );
-}
-
-/** UTF-8 byte length of a string without encoding it (no Buffer: runs on every runtime). */
-function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
 }
 
 /** Text → plain record with no dangerous keys. JSON or form-urlencoded, by content type or by sniffing. */

@@ -48,10 +48,10 @@ describe.skipIf(skipRedis)('leases on Redis', () => {
       const handler = createWebhookHandler({
         token: TOKEN,
         logger,
-        dedupe: new WebhookDeduplicator({ store, inFlightTtlMs: 150, logger }),
+        dedupe: new WebhookDeduplicator({ store, inFlightTtlMs: 300, logger }),
         onEvent: async () => {
           runs.push(name);
-          await sleep(750); // five leases long
+          await sleep(1_500); // five leases long
         },
       });
       const served = await serveHandler(handler);
@@ -61,7 +61,7 @@ describe.skipIf(skipRedis)('leases on Redis', () => {
     const a = await receiver('ioredis', ioredis);
     const b = await receiver('node-redis', nodeRedis);
     const genuine = delivery(sampleEvent({ top_ticket: 'REDIS-SLOW-1' }));
-    const during = await whileRunning(a.post(genuine), () => b.post(genuine), 160);
+    const during = await whileRunning(a.post(genuine), () => b.post(genuine), 320);
     expect(during.first.status).toBe(200);
     expect(during.statuses.length).toBeGreaterThanOrEqual(3); // B asked across at least 3 leases
     expect(new Set(during.statuses)).toEqual(new Set([409]));
