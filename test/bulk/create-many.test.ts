@@ -111,7 +111,7 @@ describe('createMany under faults', () => {
   it('validates every item like payout.create and sends nothing for an invalid one', async () => {
     const bad = {
       ...payout(2),
-      currency: 'PEN',
+      currency: 'PEN' as const,
       customer_data: { ...payout(2).customer_data, account_type: 'X' },
     };
     const results = await server.client().payout.createMany([payout(1), bad, payout(3)]);
