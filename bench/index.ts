@@ -6,6 +6,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type * as Sdk from '../src/index.js';
 import type * as Testing from '../src/testing/index.js';
+import { benchBulkMemory, benchBulkRate } from './bulk.js';
 import { benchHttp } from './http.js';
 import { benchImports } from './imports.js';
 import { benchSimulator } from './simulator.js';
@@ -97,6 +98,29 @@ if (wants('import')) {
   }
   console.log('\nTarget: payinout ≤ 80 ms in-process and below stripe and openai.\n');
 }
+if (wants('bulk')) {
+  const rates = await benchBulkRate(sdk);
+  console.log('## Bulk payouts (simulator in its own process, 2,000 PayOuts per run)\n');
+  console.log(
+    '| concurrency | createMany payouts/s | re-run, all recovered /s | plain payout.create pool /s | createMany ÷ plain |\n|--:|--:|--:|--:|--:|',
+  );
+  for (const r of rates) {
+    console.log(
+      `| ${r.concurrency} | ${fmt(r.createMany)} | ${fmt(r.rerun)} | ${fmt(r.plainCreate)} | ${fmt(r.createMany / r.plainCreate, 2)}× |`,
+    );
+  }
+  console.log(
+    '\ncreateMany looks every reference up before creating it (what makes a re-run safe), so it makes two requests per new PayOut where the plain pool makes one.\n',
+  );
+  console.log('| `payouts send --dry-run` | file MB | peak RSS MB | seconds |\n|--:|--:|--:|--:|');
+  for (const m of await benchBulkMemory()) {
+    console.log(
+      `| ${fmt(m.rows)} rows | ${fmt(m.fileMb, 1)} | ${fmt(m.peakRssMb, 1)} | ${fmt(m.seconds, 1)} |`,
+    );
+  }
+  console.log('');
+}
+
 console.log(
   `Load average at end: ${os
     .loadavg()

@@ -1,0 +1,143 @@
+/**
+ * Bulk payouts: PayOuts per second through `client.payout.createMany` against the simulator (own
+ * process) at concurrency 1, 4 and 16, beside a plain pool of `payout.create` calls (no lookup:
+ * what a hand-written loop does, unsafe to re-run) and a re-run where every item is recovered;
+ * then the peak RSS of `payinout payouts send --dry-run` on generated CSV files of 10,000 and
+ * 100,000 rows (flat memory is the point: the file streams).
+ */
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { finished } from 'node:stream/promises';
+import type * as Sdk from '../src/index.js';
+import { startChild } from './child.js';
+import { customer } from './fixtures.js';
+
+export interface BulkRate {
+  concurrency: number;
+  createMany: number;
+  plainCreate: number;
+  rerun: number;
+}
+
+export interface BulkMemory {
+  rows: number;
+  /** --max-old-space-size given to the CLI, when capped: it completes only if memory does not grow with the file. */
+  heapCapMb?: number;
+  fileMb: number;
+  peakRssMb: number;
+  seconds: number;
+}
+
+const payout = (run: string, i: number) => ({
+  payment_method: 'BANK_TRANSFER',
+  reference: `bench-${run}-${i}`,
+  amount: 10_000 + (i % 1000),
+  currency: 'COP' as const,
+  country: 'CO' as const,
+  ipn_url: 'https://merchant.example.com/webhooks/payinout',
+  customer_data: {
+    ...customer,
+    bank: 'BANCOLOMBIA',
+    account_number: String(10_000_000_000 + i),
+    account_type: 'AHORRO',
+  },
+});
+
+export async function benchBulkRate(sdk: typeof Sdk, items = 2_000): Promise<BulkRate[]> {
+  const server = await startChild('./bulk-server.ts');
+  const creds = server.extra as { username: string; password: string; token: string };
+  const client = new sdk.PaymentClient({ ...creds, baseUrl: `http://127.0.0.1:${server.port}` });
+  const perSecond = async (run: () => Promise<unknown>) => {
+    const t0 = performance.now();
+    await run();
+    return (items / (performance.now() - t0)) * 1000;
+  };
+  await client.payout.createMany(
+    Array.from({ length: 500 }, (_, i) => payout('warm', i)),
+    { concurrency: 16 },
+  );
+  const rates: BulkRate[] = [];
+  for (const concurrency of [1, 4, 16]) {
+    const batch = Array.from({ length: items }, (_, i) => payout(`many-c${concurrency}`, i));
+    const createMany = await perSecond(async () => {
+      const results = await client.payout.createMany(batch, { concurrency });
+      const failed = results.filter((r) => r.outcome !== 'created').length;
+      if (failed)
+        throw new Error(
+          `${failed} payouts were not created: ${results.find((r) => r.error)?.error?.message}`,
+        );
+    });
+    const rerun = await perSecond(() => client.payout.createMany(batch, { concurrency }));
+    const plain = Array.from({ length: items }, (_, i) => payout(`plain-c${concurrency}`, i));
+    const plainCreate = await perSecond(() => pool(plain, concurrency, (p) => client.payout.create(p)));
+    rates.push({ concurrency, createMany, plainCreate, rerun });
+  }
+  await server.stop();
+  return rates;
+}
+
+async function pool<T>(items: T[], concurrency: number, run: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) await run(items[i]!);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** Peak RSS of the built CLI validating a generated file, read by a preloaded exit hook. */
+export async function benchBulkMemory(
+  runs: { rows: number; heapCapMb?: number }[] = [
+    { rows: 10_000 },
+    { rows: 100_000 },
+    { rows: 100_000, heapCapMb: 24 },
+  ],
+): Promise<BulkMemory[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'payinout-bench-bulk-'));
+  const probe = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))`;
+  try {
+    const out: BulkMemory[] = [];
+    for (const rows of rowCounts) {
+      const file = join(dir, `payouts-${rows}.csv`);
+      await writeCsv(file, rows);
+      const t0 = performance.now();
+      const run = spawnSync(
+        process.execPath,
+        [`--import=${probe}`, 'dist/cli.js', 'payouts', 'send', file, '--dry-run'],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, PAYINOUT_USERNAME: '' },
+        },
+      );
+      const seconds = (performance.now() - t0) / 1000;
+      const kb = Number(/maxrss=(\d+)/.exec(run.stderr)?.[1]);
+      if (run.status !== 0 || !kb)
+        throw new Error(`dry run failed (${run.status}): ${run.stderr.slice(0, 500)}`);
+      out.push({
+        rows,
+        ...(heapCapMb ? { heapCapMb } : {}),
+        fileMb: statSync(file).size / 1e6,
+        peakRssMb: kb / 1024,
+        seconds,
+      });
+    }
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function writeCsv(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  out.write(
+    'reference,amount,currency,country,payment_method,ipn_url,legal_doc,legal_doc_type,phone_code,phone_number,email,full_name,bank,account_number,account_type,metadata\n',
+  );
+  for (let i = 0; i < rows; i++) {
+    const line = `bench-row-${i},${10_000 + (i % 5000)},COP,CO,BANK_TRANSFER,https://merchant.example.com/webhooks/payinout,${1_000_000 + i},CC,57,3001234567,seller${i}@example.com,Seller ${i},BANCOLOMBIA,${10_000_000_000 + i},AHORRO,"{""row"":${i}}"\n`;
+    if (!out.write(line)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  out.end();
+  await finished(out);
+}
