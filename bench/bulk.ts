@@ -99,13 +99,14 @@ export async function benchBulkMemory(
   const probe = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))`;
   try {
     const out: BulkMemory[] = [];
-    for (const rows of rowCounts) {
+    for (const { rows, heapCapMb } of runs) {
       const file = join(dir, `payouts-${rows}.csv`);
-      await writeCsv(file, rows);
+      if (!existsSync(file)) await writeCsv(file, rows);
+      const cap = heapCapMb ? [`--max-old-space-size=${heapCapMb}`] : [];
       const t0 = performance.now();
       const run = spawnSync(
         process.execPath,
-        [`--import=${probe}`, 'dist/cli.js', 'payouts', 'send', file, '--dry-run'],
+        [...cap, `--import=${probe}`, 'dist/cli.js', 'payouts', 'send', file, '--dry-run'],
         {
           encoding: 'utf8',
           env: { ...process.env, PAYINOUT_USERNAME: '' },
