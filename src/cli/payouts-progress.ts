@@ -40,7 +40,7 @@ function lineView(total: number, stream: NodeJS.WriteStream): ProgressView {
       if (tenth <= shown) return;
       shown = tenth;
       stream.write(
-        `payouts: ${tenth * 10}% (${p.done}/${p.total}) created ${p.created}, recovered ${p.recovered}, failed ${p.failed}\n`,
+        `payouts: ${Math.floor((p.done * 100) / Math.max(total, 1))}% (${p.done}/${p.total}) created ${p.created}, recovered ${p.recovered}, failed ${p.failed}\n`,
       );
     },
     stop() {},
