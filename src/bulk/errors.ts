@@ -7,7 +7,7 @@ export class BatchAbortedError extends PayinoutError {
   readonly reference: string;
   constructor(reference: string, reason: unknown) {
     super(
-      `PayOut '${reference}' was not sent: the batch was aborted before it started. Run the batch again to send it; ` +
+      `PayOut '${reference}' was not sent: the batch was aborted before its create was sent. Run the batch again to send it; ` +
         'references that already exist are recovered, never sent twice.',
       { cause: reason },
     );

@@ -58,7 +58,11 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], env: Record<string, string> = credentials()): Promise<Run> {
+function cli(
+  args: string[],
+  env: Record<string, string> = credentials(),
+  onStderr?: (text: string, child: ReturnType<typeof spawn>) => void,
+): Promise<Run> {
   return new Promise((resolve) => {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYINOUT_')));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
@@ -69,7 +73,10 @@ function cli(args: string[], env: Record<string, string> = credentials()): Promi
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
+    child.stderr.on('data', (c) => {
+      stderr += c;
+      onStderr?.(stderr, child);
+    });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -83,8 +90,9 @@ function credentials(): Record<string, string> {
   };
 }
 
+const RESULT = ['reference', 'outcome', 'ticket', 'status', 'error'] as const;
 const readResults = (file: string) =>
-  parse(readFileSync(file), { columns: true }) as Record<string, string>[];
+  parse(readFileSync(file), { columns: true }) as Record<(typeof RESULT)[number], string>[];
 const posts = () => server.log.filter((l) => l.startsWith('POST')).length;
 
 describe('payinout payouts send', () => {
@@ -169,6 +177,40 @@ describe('payinout payouts send', () => {
     );
     expect(clean.code).toBe(0);
   });
+
+  it('stops on Ctrl+C: rows in flight settle, rows not started are failed as not sent, the file is complete', async () => {
+    const items = Array.from({ length: 150 }, (_, i) => payout(i + 1));
+    const file = writeCsv(
+      'stop.csv',
+      items.map((p) => csvLine(p)),
+    );
+    let interrupted = false;
+    const run = await cli(['payouts', 'send', file, '--concurrency', '2'], credentials(), (text, child) => {
+      if (!interrupted && text.includes('payouts: 10%')) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('stopping — no new PayOut starts');
+    const results = readResults(join(dir, 'stop.results.csv'));
+    expect(results.map((r) => r.reference)).toEqual(items.map((p) => p.reference));
+    const created = results.filter((r) => r.outcome === 'created');
+    const stopped = results.filter((r) => r.outcome === 'failed');
+    expect(created.length).toBeGreaterThanOrEqual(15);
+    expect(stopped.length).toBeGreaterThan(0);
+    expect(created.length + stopped.length).toBe(150);
+    expect(
+      exactlyOnce(
+        server,
+        created.map((r) => r.reference),
+      ),
+    ).toEqual([]);
+    for (const r of stopped) {
+      expect(r.error).toMatch(/was not sent: the batch was aborted/);
+      expect(server.posted.get(r.reference)).toBeUndefined();
+    }
+  }, 60_000);
 
   it('exits 2 on usage errors without sending anything', async () => {
     const file = writeCsv('ok.csv', [csvLine(payout(1))]);
