@@ -86,15 +86,15 @@ async function sendOnce(item: PayOutCreateParams, params: PayOutCreateParams, ct
       await ctx.gate.ready(ctx.signal);
       if (ctx.signal?.aborted) return await giveUp(params, ctx, mayExist, lastError);
       const found = await lookup(ctx, reference);
-      if (found) return existing(found, params);
+      // Found after this item's own create may have reached the service: that create committed.
+      if (found) return existing(found, params, mayExist);
       await ctx.gate.ready(ctx.signal);
       if (ctx.signal?.aborted) return failed(reference, new BatchAbortedError(reference, ctx.signal.reason));
       stage = 'create';
       return created(reference, await ctx.client.create(item, ONE_ATTEMPT));
     } catch (error) {
-      if (stage === 'create')
-        mayExist ||= !(error instanceof ConnectionError && error.outcome === 'not_sent');
-      if (!isTransient(error)) return await refused(params, ctx, stage, error);
+      if (stage === 'create') mayExist ||= mayHaveCommitted(error);
+      if (!isTransient(error)) return await refused(params, ctx, stage, error, mayExist);
       const wait = nextWait(error, { failures, pauses, started });
       if (!wait || ctx.signal?.aborted) return await giveUp(params, ctx, mayExist, error);
       lastError = error;
@@ -119,13 +119,24 @@ async function lookup(ctx: ItemContext, reference: string): Promise<Transaction 
   }
 }
 
-function existing(found: Transaction, params: PayOutCreateParams): PayOutBatchResult {
+/**
+ * An existing transaction for the item's reference: a conflict when its details differ;
+ * otherwise `created` when this item's own create made it (`mine`), else `recovered`.
+ */
+function existing(found: Transaction, params: PayOutCreateParams, mine: boolean): PayOutBatchResult {
   const { reference } = params;
   const difference = differenceOf(found, params);
   if (difference) {
     return failed(reference, new ReferenceConflictError({ reference, ticket: found.ticket, ...difference }));
   }
-  return { reference, outcome: 'recovered', ticket: found.ticket, status: found.status };
+  return { reference, outcome: mine ? 'created' : 'recovered', ticket: found.ticket, status: found.status };
+}
+
+/** Whether a failed create may have been processed: anything but a refusal or a provable non-send. */
+function mayHaveCommitted(error: unknown): boolean {
+  if (error instanceof ConnectionError) return error.outcome !== 'not_sent';
+  if (error instanceof ResponseValidationError) return true;
+  return isTransient(error);
 }
 
 function created(reference: string, result: Awaited<ReturnType<BatchClient['create']>>): PayOutBatchResult {
@@ -143,15 +154,17 @@ function created(reference: string, result: Awaited<ReturnType<BatchClient['crea
  * A final failure. A refused create may have lost a race with the same reference (another host,
  * a slow commit), and an unreadable 2xx may hide a success: one lookup settles both.
  */
-async function refused(params: PayOutCreateParams, ctx: ItemContext, stage: Stage, error: unknown) {
+async function refused(
+  params: PayOutCreateParams,
+  ctx: ItemContext,
+  stage: Stage,
+  error: unknown,
+  mayExist: boolean,
+) {
   const { reference } = params;
   if (stage === 'create' && (error instanceof ApiError || error instanceof ResponseValidationError)) {
     const found = await lookup(ctx, reference).catch(() => undefined);
-    if (found) {
-      const answered = error instanceof ResponseValidationError && (error.status ?? 0) < 300;
-      const result = existing(found, params);
-      return answered && result.outcome === 'recovered' ? { ...result, outcome: 'created' as const } : result;
-    }
+    if (found) return existing(found, params, mayExist);
   }
   return failed(reference, asPayinoutError(error, reference));
 }
@@ -166,10 +179,7 @@ async function giveUp(params: PayOutCreateParams, ctx: ItemContext, mayExist: bo
   if (!mayExist) return failed(reference, asPayinoutError(why, reference));
   try {
     const found = await lookup(ctx, reference);
-    if (found) {
-      const result = existing(found, params);
-      return result.outcome === 'recovered' ? { ...result, outcome: 'created' as const } : result;
-    }
+    if (found) return existing(found, params, true);
   } catch {
     // The lookup failed too: the last error (outcome unknown) is the truth.
   }

@@ -64,6 +64,25 @@ describe('createMany under faults', () => {
     expect(exactlyOnce(server, references(items))).toEqual([]);
   }, 30_000);
 
+  it('reports created, not recovered, when its own create committed and both the answer and the lookup after it were lost', async () => {
+    server.inject(
+      { method: 'POST', reference: 'bulk-2', fault: { kind: 'drop-after-commit' } },
+      // The batch's first lookup passes; the reconciling lookups after the lost answer are dropped.
+      { method: 'GET', reference: 'bulk-2', fault: { kind: 'drop' }, skip: 1, times: 2 },
+    );
+    const results = await server.client().payout.createMany(batch(3));
+    expect(results.map((r) => r.outcome)).toEqual(['created', 'created', 'created']);
+    expect(results[1]!.ticket).toBe(server.sandbox.getTransaction('bulk-2')?.ticket);
+    expect(server.log.filter((l) => l.endsWith(' bulk-2'))).toEqual([
+      'GET bulk-2',
+      'POST bulk-2',
+      'GET bulk-2',
+      'GET bulk-2',
+      'GET bulk-2',
+    ]);
+    expect(exactlyOnce(server, references(batch(3)))).toEqual([]);
+  });
+
   it('pauses the whole batch on a 429 with Retry-After instead of failing items', async () => {
     server.inject({
       method: 'GET',

@@ -25,6 +25,8 @@ export interface Rule {
   reference?: string;
   /** How many matching requests it hits (default 1). */
   times?: number;
+  /** Matching requests to let through before it starts hitting (default 0). */
+  skip?: number;
 }
 
 export interface BulkServer {
@@ -55,6 +57,10 @@ export async function startBulkServer(): Promise<BulkServer> {
       (r) => (!r.method || r.method === method) && (!r.reference || r.reference === reference),
     );
     if (!rule) return undefined;
+    if (rule.skip) {
+      rule.skip--;
+      return undefined;
+    }
     rule.times = (rule.times ?? 1) - 1;
     if (rule.times <= 0) rules.splice(rules.indexOf(rule), 1);
     return rule.fault;
