@@ -122,15 +122,17 @@ async function sendRows(
 ) {
   const controller = new AbortController();
   const view = progressView(total);
-  const onSigint = () => {
-    if (controller.signal.aborted) process.exit(130);
+  // Ctrl+C, or a supervisor's SIGTERM: stop starting rows, settle the ones in flight.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
     view.stop();
     process.stderr.write(
       'payinout payouts send: stopping — no new PayOut starts, the ones in flight are settled (Ctrl+C again to quit at once)\n',
     );
     controller.abort();
   };
-  process.on('SIGINT', onSigint);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   const batchClient: BatchClient = {
     create: (params, options) => client.payout.create(params, options),
     lookup: (reference, options) => client.transactions.get(reference, options),
@@ -145,7 +147,8 @@ async function sendRows(
     });
   } finally {
     view.stop();
-    process.off('SIGINT', onSigint);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
 }
 
