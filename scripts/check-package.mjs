@@ -18,8 +18,10 @@ const BUDGET_BUNDLE_KB = 40;
 // Issue 6 targets 15 KB for payinout's own code; it measures ~15.5 KB with the webhook handler,
 // dedupe and create reconciliation in the main entry (docs/performance.md). The gate stops any
 // further growth; the line below prints the distance to the target on every run.
+// Bulk payouts (client.payout.createMany, src/bulk/) add ~2.2 KB: a client method, so in the main
+// entry; the budget moved 16 → 18 KB for it and for nothing else.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 16;
+const BUDGET_OWN_KB = 18;
 
 let passed = 0;
 let failed = 0;

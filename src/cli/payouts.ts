@@ -7,6 +7,7 @@
  * engine behind `payout.createMany` and writes each result as it settles. Exit 0 when no row
  * failed, 1 when some did, 2 on a usage error.
  */
+import { resolve } from 'node:path';
 import { type Command, CommanderError, InvalidArgumentError } from 'commander';
 import { MAX_CONCURRENCY, runPayOutBatch } from '../bulk/batch.js';
 import { RejectedItem } from '../bulk/item.js';
@@ -84,6 +85,7 @@ async function send(file: string, options: SendOptions): Promise<number> {
       return check.invalid ? EXIT.someFailed : EXIT.ok;
     }
     const out = options.out ?? `${file.replace(/\.csv$/i, '')}.results.csv`;
+    if (resolve(out) === resolve(file)) throw new CsvFileError('--out must not be the input file.');
     results = await openResults(out);
     const summary = await sendRows(file, check.rows, options.concurrency, client, results);
     await results.close();

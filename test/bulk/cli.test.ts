@@ -222,8 +222,12 @@ describe('payinout payouts send', () => {
       cli(['payouts', 'send', header]),
       cli(['payouts', 'send', file, '--concurrency', 'lots']),
       cli(['payouts', 'send', file], {}),
+      cli(['payouts', 'send', file, '--out', file]),
+      cli(['payouts']),
     ]);
-    expect(cases.map((c) => c.code)).toEqual([2, 2, 2, 2, 2]);
+    expect(cases.map((c) => c.code)).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(cases[5]!.stderr).toContain('--out must not be the input file');
+    expect(readFileSync(file, 'utf8')).toContain(HEADER);
     expect(cases[2]!.stderr).toContain('unknown column(s) acount_number');
     expect(cases[4]!.stderr).toContain('PAYINOUT_USERNAME');
     expect(server.log).toEqual([]);
