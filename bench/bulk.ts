@@ -14,11 +14,17 @@ import { finished } from 'node:stream/promises';
 import type * as Sdk from '../src/index.js';
 import { startChild } from './child.js';
 import { customer } from './fixtures.js';
+import { median } from './stats.js';
 
 export interface BulkRate {
   concurrency: number;
+  /** PayOuts per second, medians of interleaved rounds. */
   createMany: number;
+  /** The same requests (lookup, then POST) made with raw fetch and a minimal pool. */
+  rawLookupCreate: number;
+  /** A plain pool of payout.create calls (no lookup first: what an unsafe hand-written loop does). */
   plainCreate: number;
+  /** createMany run again on an already sent batch: every item recovered, nothing sent. */
   rerun: number;
 }
 
@@ -46,37 +52,71 @@ const payout = (run: string, i: number) => ({
   },
 });
 
-export async function benchBulkRate(sdk: typeof Sdk, items = 2_000): Promise<BulkRate[]> {
+export async function benchBulkRate(sdk: typeof Sdk, items = 1_000, rounds = 3): Promise<BulkRate[]> {
   const server = await startChild('./bulk-server.ts');
   const creds = server.extra as { username: string; password: string; token: string };
-  const client = new sdk.PaymentClient({ ...creds, baseUrl: `http://127.0.0.1:${server.port}` });
+  const baseUrl = `http://127.0.0.1:${server.port}`;
+  const client = new sdk.PaymentClient({ ...creds, baseUrl });
+  const raw = rawClient(baseUrl, creds);
   const perSecond = async (run: () => Promise<unknown>) => {
     const t0 = performance.now();
     await run();
     return (items / (performance.now() - t0)) * 1000;
   };
-  await client.payout.createMany(
-    Array.from({ length: 500 }, (_, i) => payout('warm', i)),
-    { concurrency: 16 },
-  );
+  const batchOf = (name: string) => Array.from({ length: items }, (_, i) => payout(name, i));
+  await client.payout.createMany(batchOf('warm'), { concurrency: 16 });
   const rates: BulkRate[] = [];
   for (const concurrency of [1, 4, 16]) {
-    const batch = Array.from({ length: items }, (_, i) => payout(`many-c${concurrency}`, i));
-    const createMany = await perSecond(async () => {
-      const results = await client.payout.createMany(batch, { concurrency });
-      const failed = results.filter((r) => r.outcome !== 'created').length;
-      if (failed)
-        throw new Error(
-          `${failed} payouts were not created: ${results.find((r) => r.error)?.error?.message}`,
-        );
+    const many: number[] = [];
+    const rawRates: number[] = [];
+    const plain: number[] = [];
+    const reruns: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const batch = batchOf(`many-c${concurrency}-r${round}`);
+      many.push(await perSecond(() => createAll(client, batch, concurrency)));
+      reruns.push(await perSecond(() => client.payout.createMany(batch, { concurrency })));
+      rawRates.push(await perSecond(() => pool(batchOf(`raw-c${concurrency}-r${round}`), concurrency, raw)));
+      const plainBatch = batchOf(`plain-c${concurrency}-r${round}`);
+      plain.push(await perSecond(() => pool(plainBatch, concurrency, (p) => client.payout.create(p))));
+    }
+    rates.push({
+      concurrency,
+      createMany: median(many),
+      rawLookupCreate: median(rawRates),
+      plainCreate: median(plain),
+      rerun: median(reruns),
     });
-    const rerun = await perSecond(() => client.payout.createMany(batch, { concurrency }));
-    const plain = Array.from({ length: items }, (_, i) => payout(`plain-c${concurrency}`, i));
-    const plainCreate = await perSecond(() => pool(plain, concurrency, (p) => client.payout.create(p)));
-    rates.push({ concurrency, createMany, plainCreate, rerun });
   }
   await server.stop();
   return rates;
+}
+
+async function createAll(client: Sdk.PaymentClient, batch: Sdk.PayOutCreateParams[], concurrency: number) {
+  const results = await client.payout.createMany(batch, { concurrency });
+  const failed = results.filter((r) => r.outcome !== 'created');
+  if (failed.length)
+    throw new Error(`${failed.length} payouts were not created: ${failed[0]?.error?.message}`);
+}
+
+/** GET the reference (404 expected), then POST the PayOut: createMany's requests without the SDK. */
+function rawClient(baseUrl: string, creds: { username: string; password: string; token: string }) {
+  const headers = {
+    authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`,
+    'token-top': creds.token,
+    'content-type': 'application/json',
+  };
+  return async (p: ReturnType<typeof payout>) => {
+    const found = await fetch(`${baseUrl}/api/v1/transaction/${p.reference}`, { headers });
+    await found.arrayBuffer();
+    if (found.status !== 404) throw new Error(`lookup answered ${found.status}`);
+    const created = await fetch(`${baseUrl}/api/v1/payout`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(p),
+    });
+    await created.arrayBuffer();
+    if (created.status !== 200) throw new Error(`create answered ${created.status}`);
+  };
 }
 
 async function pool<T>(items: T[], concurrency: number, run: (item: T) => Promise<unknown>): Promise<void> {
