@@ -6,8 +6,11 @@
 import { ApiError } from '../core/errors.js';
 import { retryAfterMs } from '../core/retry.js';
 
-/** Transient failures (no answer, 5xx, 408) tolerated per item: the client's default maxRetries + 1. */
-export const MAX_ITEM_RETRIES = 3;
+/**
+ * Transient failures (no answer, 5xx, 408) tolerated per item: more than one call's default (2),
+ * since a batch runs unattended; 0.5 + 1 + 2 + 4 + 8 s of backoff at most before the item fails.
+ */
+export const MAX_ITEM_RETRIES = 5;
 /** Shared pauses tolerated per item: a rate limit slows the batch, it does not fail items. */
 export const MAX_ITEM_PAUSES = 30;
 const BASE_MS = 500;
