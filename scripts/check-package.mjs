@@ -30,10 +30,11 @@ const BUDGET_TARBALL_KB = 400;
 // The target for payinout's own code is 15 KB. It measured ~15.7 KB in 0.1 (webhook handler,
 // dedupe and create reconciliation in the main entry); the 0.2 webhook guarantees (store
 // deadlines, renewed and fenced leases, O(1) memory store, confirmWith, the Web Crypto path)
-// brought it to ~18.4 KB, and the cross-copy error brand adds ~0.3 KB. The gate stops any further
-// growth; the line below prints the distance to the target on every run.
+// brought it to ~18.4 KB, the cross-copy error brand adds ~0.3 KB, and bulk payouts
+// (client.payout.createMany, src/bulk/: a client method, so in the main entry) ~2.2 KB.
+// The gate stops any further growth; the line below prints the distance to the target on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 19;
+const BUDGET_OWN_KB = 21.5;
 
 let passed = 0;
 let failed = 0;

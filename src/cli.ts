@@ -11,6 +11,7 @@ import type { SandboxEnvironment, SandboxMerchantSeed } from './testing/types.js
 import { VERSION } from './version.js';
 
 const USAGE = `Usage: payinout sandbox [options]
+       payinout payouts send FILE.csv [--concurrency N] [--out RESULTS.csv] [--dry-run]   (see payinout payouts send --help)
 
 Starts the local payinout sandbox simulator (docs/simulator.md).
 
@@ -118,6 +119,23 @@ async function sandbox(args: string[]): Promise<void> {
   );
 }
 
+/** `payinout payouts …` (src/cli/payouts.ts), loaded only when asked for: the CSV libraries stay out of `sandbox`. */
+async function payouts(argv: string[]): Promise<number> {
+  const [{ Command, CommanderError }, { registerPayoutsCommand }] = await Promise.all([
+    import('commander'),
+    import('./cli/payouts.js'),
+  ]);
+  const program = new Command('payinout').exitOverride();
+  registerPayoutsCommand(program);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2; // commander printed it
+    throw error;
+  }
+  return -1; // the command set process.exitCode
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === '-v' || command === '--version') {
@@ -128,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command === undefined ? 2 : 0;
   }
+  if (command === 'payouts') return payouts(argv);
   if (command !== 'sandbox') {
     process.stderr.write(`payinout: unknown command '${command}'.\n\n${USAGE}`);
     return 2;
