@@ -16,7 +16,7 @@ export class MerchantResource {
    */
   getProfile(options?: RequestOptions) {
     return this.#transport.request(
-      { method: 'GET', path: 'api/v1/merchant/me', response: MerchantProfileSchema, retry: 'safe' },
+      { method: 'GET', path: 'api/v1/merchant/me', response: MerchantProfileSchema, resend: 'safe' },
       options,
     );
   }
@@ -28,7 +28,7 @@ export class MerchantResource {
    */
   getBalance(options?: RequestOptions) {
     return this.#transport.request(
-      { method: 'GET', path: 'api/v1/merchant/balance', response: MerchantBalanceSchema, retry: 'safe' },
+      { method: 'GET', path: 'api/v1/merchant/balance', response: MerchantBalanceSchema, resend: 'safe' },
       options,
     );
   }

@@ -1,5 +1,7 @@
-import type { RequestOptions, Transport } from '../core/transport.js';
+import { recoverByReference } from '../api/recovery.js';
+import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
 import {
+  type PayInCreated,
   PayInCreatedSchema,
   type PayInCreateParams,
   PayInCreateParamsSchema,
@@ -7,6 +9,16 @@ import {
   PayInLegacyCreateParamsSchema,
   PseBankListSchema,
 } from '../schemas/payin.js';
+import type { Recoverable } from '../schemas/recovery.js';
+
+/** A PayIn create answer echoes these request fields in `transaction`. */
+const recoverPayIn = recoverByReference('PAYIN', [
+  'payment_method',
+  'redirect_url',
+  'ipn_url',
+  'description',
+]);
+type Created = Promise<WithResponse<Recoverable<PayInCreated>>>;
 
 /** PayIn collections: `client.payin`. */
 export class PayInResource {
@@ -28,11 +40,17 @@ export class PayInResource {
    *   ipn_url: 'https://shop.example/webhooks/payinout' });
    * console.log(payin.ticket, payin.payment_url ?? payin.payment_information);
    */
-  create(params: PayInCreateParams, options?: RequestOptions) {
+  create(params: PayInCreateParams, options?: RequestOptions): Created {
     const request = { schema: PayInCreateParamsSchema, what: 'PayIn' };
-    const retry = { kind: 'reconcile', reference: params?.reference } as const;
     return this.#transport.request(
-      { method: 'POST', path: 'api/v2/payin', body: params, request, response: PayInCreatedSchema, retry },
+      {
+        method: 'POST',
+        path: 'api/v2/payin',
+        body: params,
+        request,
+        response: PayInCreatedSchema,
+        resend: recoverPayIn,
+      },
       options,
     );
   }
@@ -46,11 +64,17 @@ export class PayInResource {
    *   country: 'CO', payment_method: 'PSE', redirect_url: 'https://shop.example/orders/1001',
    *   ipn_url: 'https://shop.example/webhooks/payinout', customer_data });
    */
-  createLegacy(params: PayInLegacyCreateParams, options?: RequestOptions) {
+  createLegacy(params: PayInLegacyCreateParams, options?: RequestOptions): Created {
     const request = { schema: PayInLegacyCreateParamsSchema, what: 'legacy PayIn' };
-    const retry = { kind: 'reconcile', reference: params?.reference } as const;
     return this.#transport.request(
-      { method: 'POST', path: 'api/v1/payin', body: params, request, response: PayInCreatedSchema, retry },
+      {
+        method: 'POST',
+        path: 'api/v1/payin',
+        body: params,
+        request,
+        response: PayInCreatedSchema,
+        resend: recoverPayIn,
+      },
       options,
     );
   }
@@ -62,7 +86,7 @@ export class PayInResource {
    */
   listPseBanks(options?: RequestOptions) {
     return this.#transport.request(
-      { method: 'GET', path: 'api/v1/pse/banks', response: PseBankListSchema, retry: 'safe' },
+      { method: 'GET', path: 'api/v1/pse/banks', response: PseBankListSchema, resend: 'safe' },
       options,
     );
   }

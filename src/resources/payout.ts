@@ -1,5 +1,15 @@
-import type { RequestOptions, Transport } from '../core/transport.js';
-import { PayOutCreatedSchema, type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
+import { recoverByReference } from '../api/recovery.js';
+import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
+import {
+  type PayOutCreated,
+  PayOutCreatedSchema,
+  type PayOutCreateParams,
+  PayOutCreateParamsSchema,
+} from '../schemas/payout.js';
+import type { Recoverable } from '../schemas/recovery.js';
+
+/** A PayOut create answer echoes only `payment_method` of the request in `transaction`. */
+const recoverPayOut = recoverByReference('PAYOUT', ['payment_method']);
 
 /** PayOut disbursements: `client.payout`. */
 export class PayOutResource {
@@ -18,11 +28,20 @@ export class PayOutResource {
    *   country: 'CO', payment_method: 'BANK_TRANSFER', ipn_url: 'https://shop.example/webhooks/payinout',
    *   customer_data: { ...customer_data, bank: 'BANCOLOMBIA', account_number: '1234567890', account_type: 'AHORRO' } });
    */
-  create(params: PayOutCreateParams, options?: RequestOptions) {
+  create(
+    params: PayOutCreateParams,
+    options?: RequestOptions,
+  ): Promise<WithResponse<Recoverable<PayOutCreated>>> {
     const request = { schema: PayOutCreateParamsSchema, what: 'PayOut' };
-    const retry = { kind: 'reconcile', reference: params?.reference } as const;
     return this.#transport.request(
-      { method: 'POST', path: 'api/v1/payout', body: params, request, response: PayOutCreatedSchema, retry },
+      {
+        method: 'POST',
+        path: 'api/v1/payout',
+        body: params,
+        request,
+        response: PayOutCreatedSchema,
+        resend: recoverPayOut,
+      },
       options,
     );
   }

@@ -1,6 +1,10 @@
 import { SandboxUnavailableError, StatusNotSupportedError } from '../core/errors.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
-import { SANDBOX_CONFIRM_SUPPORT, SANDBOX_CONFIRM_UNSUPPORTED_PAYIN } from '../schemas/catalog.js';
+import {
+  SANDBOX_CONFIRM_STATUSES,
+  SANDBOX_CONFIRM_SUPPORT,
+  SANDBOX_CONFIRM_UNSUPPORTED_PAYIN,
+} from '../schemas/catalog.js';
 import {
   type SandboxConfirmParams,
   SandboxConfirmParamsSchema,
@@ -57,7 +61,7 @@ export class SandboxResource {
     const request = { schema: SandboxConfirmParamsSchema, what: `sandbox ${direction} confirm` };
     // Idempotent by the spec (same status again answers 200), so it may be retried.
     return this.#transport.request(
-      { method: 'POST', path, body: params, request, response: SandboxConfirmResultSchema, retry: 'safe' },
+      { method: 'POST', path, body: params, request, response: SandboxConfirmResultSchema, resend: 'safe' },
       options,
     );
   }
@@ -66,8 +70,10 @@ export class SandboxResource {
 /** The spec's supported-status tables, checked before sending. Unlisted methods go to the service. */
 function checkSupported(direction: Direction, params: SandboxConfirmParams): void {
   const method = params?.payment_method;
-  // Wrong types are the schema's to report (RequestValidationError), not a TypeError here.
-  if (typeof method !== 'string' || typeof params.status !== 'string') return;
+  // Wrong types and statuses no confirm takes (PENDING…) are the schema's to report
+  // (RequestValidationError), not this check's.
+  if (typeof method !== 'string' || !(SANDBOX_CONFIRM_STATUSES as readonly unknown[]).includes(params.status))
+    return;
   const table: Record<string, readonly string[]> = SANDBOX_CONFIRM_SUPPORT[direction];
   const supported = table[method];
   const unsupported = direction === 'payin' ? SANDBOX_CONFIRM_UNSUPPORTED_PAYIN[method] : undefined;
@@ -75,12 +81,14 @@ function checkSupported(direction: Direction, params: SandboxConfirmParams): voi
   const why = unsupported
     ? `${method} cannot be driven by sandbox confirm: ${unsupported}`
     : `${method} ${direction === 'payin' ? 'PayIn' : 'PayOut'} supports ${supported?.join(', ')} in sandbox confirm, not ${params.status}`;
+  // Raised before sending: no HTTP status, body or attempt is claimed (status undefined, attempts 0).
   throw new StatusNotSupportedError({
-    status: 422,
-    body: { code: '00', status: 'ERROR', error: 'STATUS_NOT_SUPPORTED', message: why },
+    status: undefined,
+    errorCode: 'STATUS_NOT_SUPPORTED',
+    body: undefined,
     method: 'POST',
     path: `/api/v1/sandbox/${direction}/confirm`,
     attempts: 0,
-    advice: 'Checked client-side; nothing was sent. See the supported-status table in docs/testing.md.',
+    advice: `${why}. Checked client-side: nothing was sent. See the supported-status table in docs/testing.md.`,
   });
 }
