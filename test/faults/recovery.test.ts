@@ -12,7 +12,7 @@ import {
   RequestValidationError,
 } from '../../src/index.js';
 import { customer, nextReference, payinParams, payoutParams, settle } from './methods.js';
-import { checkInvariant, startFaultServer } from './server.js';
+import { checkInvariant, type StoredTransaction, startFaultServer } from './server.js';
 
 const drop = { method: 'POST' as const, fault: { kind: 'drop' as const } };
 const dropAfterCommit = { method: 'POST' as const, fault: { kind: 'drop-after-commit' as const } };
@@ -130,9 +130,9 @@ describe('transactions.get(x) returns x or fails', () => {
     { reference: 'other-2', status: 'REJECTED' },
   ];
   const start = async (
-    onTestFinished: (fn: () => unknown) => void,
+    onTestFinished: (fn: () => Promise<void>) => void,
     lookup: 'all' | 'matches',
-    extra = seed,
+    extra: Partial<StoredTransaction>[] = seed,
   ) => {
     const server = await startFaultServer({ seed: extra, lookup });
     onTestFinished(() => server.close());
