@@ -142,7 +142,7 @@ async function settle(io: ReconcileIO, trigger: unknown): Promise<WithResponse<u
 function acceptedButUnseen(io: ReconcileIO, outcome: Failure): ConnectionError {
   const body = outcome.error instanceof ResponseValidationError ? outcome.error.body : undefined;
   const id = io.recovery.idIn(body);
-  const ticket = id ? ` (ticket ${id})` : '';
+  const ticket = id ? `, ticket ${id}` : '';
   return unknownOutcome(
     io,
     outcome.error,

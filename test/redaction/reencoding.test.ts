@@ -144,7 +144,14 @@ describe('configuration errors never echo a secret and name every problem', () =
     }
     const message = (error as Error).message;
     expect(message).toMatch(/6 configuration problems/);
-    for (const part of [/Missing username/, /embed credentials/, /https/, /ends in \/api\/v1/, /timeoutMs/, /maxRetries/])
+    for (const part of [
+      /Missing username/,
+      /embed credentials/,
+      /https/,
+      /ends in \/api\/v1/,
+      /timeoutMs/,
+      /maxRetries/,
+    ])
       expect(message).toMatch(part);
     expect(views(error)).not.toContain(password);
   });
