@@ -1,6 +1,6 @@
+import { sandboxConfirmSupport } from '../api/confirm-support.js';
 import { SandboxUnavailableError, StatusNotSupportedError } from '../core/errors.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
-import { SANDBOX_CONFIRM_SUPPORT, SANDBOX_CONFIRM_UNSUPPORTED_PAYIN } from '../schemas/catalog.js';
 import {
   type SandboxConfirmParams,
   SandboxConfirmParamsSchema,
@@ -63,18 +63,17 @@ export class SandboxResource {
   }
 }
 
-/** The spec's supported-status tables, checked before sending. Unlisted methods go to the service. */
+/**
+ * The guide's supported-status tables, checked before sending by the rule the simulator answers
+ * with (src/api/confirm-support.ts). Methods no row names go to the service.
+ */
 function checkSupported(direction: Direction, params: SandboxConfirmParams): void {
   const method = params?.payment_method;
   // Wrong types are the schema's to report (RequestValidationError), not a TypeError here.
   if (typeof method !== 'string' || typeof params.status !== 'string') return;
-  const table: Record<string, readonly string[]> = SANDBOX_CONFIRM_SUPPORT[direction];
-  const supported = table[method];
-  const unsupported = direction === 'payin' ? SANDBOX_CONFIRM_UNSUPPORTED_PAYIN[method] : undefined;
-  if (supported?.includes(params.status) !== false && !unsupported) return;
-  const why = unsupported
-    ? `${method} cannot be driven by sandbox confirm: ${unsupported}`
-    : `${method} ${direction === 'payin' ? 'PayIn' : 'PayOut'} supports ${supported?.join(', ')} in sandbox confirm, not ${params.status}`;
+  const support = sandboxConfirmSupport({ direction, payment_method: method, status: params.status });
+  if (support.verdict !== 'unsupported') return;
+  const why = support.reason;
   throw new StatusNotSupportedError({
     status: 422,
     body: { code: '00', status: 'ERROR', error: 'STATUS_NOT_SUPPORTED', message: why },

@@ -4,9 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { realClock, type SandboxClock } from './clock.js';
-import type { WebhookDeliverer } from './delivery.js';
 import { addMoney, demoMerchants, MerchantStore } from './merchants.js';
-import type { SandboxEnvironment, SandboxMerchant, SandboxOptions, SandboxTransaction } from './types.js';
+import type {
+  SandboxEnvironment,
+  SandboxMerchant,
+  SandboxOptions,
+  SandboxTransaction,
+  WebhookSink,
+} from './types.js';
 
 /** Default response_message per status; PayOut rejections use the spec's common bank messages. */
 export const STATUS_MESSAGES: Readonly<Record<string, string>> = {
@@ -42,7 +47,8 @@ export class SandboxState {
   readonly #aliases = new Map<string, Map<string, string>>();
   readonly #references = new Map<string, Set<string>>();
   readonly #timers = new Set<unknown>();
-  deliverer: WebhookDeliverer | undefined;
+  /** Set by createSandbox; an interface, so the state never imports the deliverer (no cycle). */
+  deliverer: WebhookSink | undefined;
   /** Injected faults: the next N confirms answer 500 CONFIRM_FAILED. */
   confirmFailures = 0;
 
