@@ -61,6 +61,20 @@ export function sandboxConfirmSupport(query: ConfirmSupportQuery): ConfirmSuppor
   };
 }
 
+/**
+ * The statuses sandbox confirm can set for this method (in this country): its row of the guide's
+ * tables, or undefined when no row names it or the guide says it is not driven by sandbox confirm.
+ * What a UI offers as buttons; `sandboxConfirmSupport` says why a status is refused.
+ */
+export function confirmableStatuses(
+  query: Omit<ConfirmSupportQuery, 'status'>,
+): readonly string[] | undefined {
+  const { direction, payment_method: method, country } = query;
+  if (direction === 'payin' && SANDBOX_CONFIRM_UNSUPPORTED_PAYIN[method]) return undefined;
+  const rows: Readonly<Record<string, readonly string[]>> = SANDBOX_CONFIRM_SUPPORT[direction];
+  return inCountry(direction, method, country) ? rows[method] : undefined;
+}
+
 /** The tables' rows name a country; a method outside that country's list has no row there. */
 function inCountry(direction: ConfirmDirection, method: string, country: CountryCode | undefined): boolean {
   if (country === undefined) return true;

@@ -6,6 +6,7 @@ export {
   type ConfirmDirection,
   type ConfirmSupport,
   type ConfirmSupportQuery,
+  confirmableStatuses,
   sandboxConfirmSupport,
 } from './confirm-support.js';
 export { OPERATION_LIST, OPERATIONS, type OperationId } from './operations.js';

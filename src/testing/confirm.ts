@@ -4,7 +4,11 @@
  * (guide "POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm",
  * "States and transitions", "Errors").
  */
-import { type ConfirmDirection, sandboxConfirmSupport } from '../api/confirm-support.js';
+import {
+  type ConfirmDirection,
+  sandboxConfirmSupport,
+  confirmableStatuses as statusesOf,
+} from '../api/confirm-support.js';
 import { OPERATIONS } from '../api/operations.js';
 import { isFinalStatus } from '../schemas/catalog.js';
 import { safeParse } from '../schemas/kit.js';
@@ -84,6 +88,27 @@ function checkConfirmable(
     'STATUS_NOT_SUPPORTED',
     `Status ${params.status} is not supported for ${method}: ${support.reason}.`,
   );
+}
+
+/**
+ * The statuses sandbox confirm can set on this transaction (its row of the guide's tables), or
+ * undefined when its method is not driven by sandbox confirm. The confirm endpoint, the client's
+ * check and the dashboard's buttons all read the same rule (src/api/confirm-support.ts).
+ */
+export function confirmableStatuses(
+  direction: ConfirmDirection,
+  transaction: SandboxTransaction,
+): readonly string[] | undefined {
+  return statusesOf({ direction, payment_method: transaction.payment_method, country: transaction.country });
+}
+
+/** Why a status is refused for this transaction's method: what its row allows, or why it has none. */
+export function unsupportedReason(direction: ConfirmDirection, transaction: SandboxTransaction): string {
+  const statuses = confirmableStatuses(direction, transaction);
+  if (statuses) return `${transaction.payment_method} supports ${statuses.join(', ')} in sandbox confirm`;
+  const { payment_method, country } = transaction;
+  const support = sandboxConfirmSupport({ direction, payment_method, country, status: '' });
+  return support.verdict === 'supported' ? '' : support.reason;
 }
 
 /** Guide "States and transitions": the same final status again is a no-op; another is ALREADY_FINAL. */
