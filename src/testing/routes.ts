@@ -7,6 +7,7 @@
 import { OPERATION_LIST, OPERATIONS, type OperationId } from '../api/operations.js';
 import { createRouter, type RouteMatch } from '../api/paths.js';
 import type { Operation } from '../api/types.js';
+import { buildOpenApiDocument } from '../openapi/document.js';
 import { checkoutPage, completePayment } from './checkout.js';
 import { confirm } from './confirm.js';
 import { getHeader, isRecord, NOT_JSON, nonEmpty, readJson } from './http.js';
@@ -75,7 +76,7 @@ export function handle(
     case 'bad-path':
       return invalid('The path holds invalid percent-encoding.');
     default:
-      for (const extra of [checkoutRoute, ...extras]) {
+      for (const extra of [checkoutRoute, openApiRoute, ...extras]) {
         const answer = extra(state, request, path);
         if (answer) return answer;
       }
@@ -142,6 +143,21 @@ const checkoutRoute: ExtraRoute = (state, request, path) => {
     ...(cardNumber ? { card_number: cardNumber } : {}),
   });
 };
+
+/** GET {base_url}/openapi.json: the service's OpenAPI document, naming this simulator as its server; no credentials. */
+const openApiRoute: ExtraRoute = (state, request, path) => {
+  if (stripSlash(path) !== '/openapi.json') return undefined;
+  if (request.method.toUpperCase() !== 'GET') return methodNotAllowed(path, ['GET']);
+  if (openApi?.baseUrl !== state.baseUrl) {
+    openApi = { baseUrl: state.baseUrl, document: buildOpenApiDocument({ serverUrl: state.baseUrl }) };
+  }
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: openApi.document,
+  };
+};
+let openApi: { baseUrl: string; document: unknown } | undefined;
 
 function stripSlash(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
