@@ -94,13 +94,13 @@ export interface Operation {
   response: ResponseSchema;
   /**
    * 'single': data is one value. 'single-or-list': the guide calls data an array but its samples
-   * show one object (guide "GET /api/v1/transaction/{ticket}"): either may come, the SDK returns one.
+   * show one object (guide "GET /api/v1/transaction/{ticket} (search transaction)"): either may come, the SDK returns one.
    */
   data: 'single' | 'single-or-list';
   /** Whether the call may be sent again as it is: reads, and sandbox confirm (idempotent by the guide). */
   safeToResend: boolean;
   auth: AuthRule;
-  /** Staging and UAT only; production answers 404 (guide "Environments"). */
+  /** Staging and UAT only; production answers 404 (guide "What the service does", "Environments"). */
   sandboxOnly: boolean;
   deprecated: boolean;
   /** Creates only: how a lost answer is settled by reference. */

@@ -20,13 +20,13 @@ export const SANDBOX_PSE_BANK = SANDBOX_PSE_BANKS[0]!;
 
 /**
  * The PSE test e-mail: in staging a designated address approves and any other rejects
- * (spec "customer_data (PayIn request)"); the address is not shown, so the simulator picks one.
+ * (guide "customer_data (PayIn request)"); the address is not shown, so the simulator picks one.
  */
 export const SANDBOX_PSE_APPROVED_EMAIL = 'approved@sandbox.payinout.dev';
 
 /**
  * PayOut destination banks the simulator knows. Peru enforces its catalog at creation
- * (spec "POST /api/v1/payout"); other countries accept any uppercase identifier.
+ * (guide "POST /api/v1/payout (create PayOut)"); other countries accept any uppercase identifier.
  */
 export const SANDBOX_PAYOUT_BANKS: { readonly [C in CountryCode]?: readonly string[] } = {
   PE: ['BCP', 'INTERBANK', 'BBVA', 'SCOTIABANK', 'BANBIF', 'PICHINCHA', 'YAPE', 'PLIN'],
@@ -47,7 +47,7 @@ const MODES: Readonly<Record<string, PayInMode>> = {
   PAGOEFECTIVO: 'hybrid',
 };
 
-/** PSE with bank + person_type is "PSE direct" (spec "customer_data"); everything unlisted is Checkout. */
+/** PSE with bank + person_type is "PSE direct" (guide "customer_data (PayIn request)"); everything unlisted is Checkout. */
 export function payInMode(method: string, pseDirect: boolean): PayInMode {
   if (method === 'PSE') return pseDirect ? 'hybrid' : 'checkout';
   return MODES[method] ?? 'checkout';
@@ -70,7 +70,7 @@ export function generateClabe(bankPrefix = '646180'): string {
 
 export interface PaymentInformation {
   info: Record<string, unknown>;
-  /** Values that work as sandbox confirm transaction_id (spec "External references"). */
+  /** Values that work as sandbox confirm transaction_id (guide "POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm", "Prerequisites"). */
   externalIds: string[];
 }
 

@@ -25,7 +25,7 @@ export function confirm(
   direction: ConfirmDirection,
   body: unknown,
 ): SandboxResponse {
-  // Production: the endpoint is disabled, 404 NOT_FOUND, no status change (guide "Environments").
+  // Production: the endpoint is disabled, 404 NOT_FOUND, no status change (guide "What the service does", "Environments").
   if (state.environment === 'production') return bareNotFound();
   const parsed = safeParse(OPERATIONS['sandbox.confirmPayIn'].request.schema, body);
   if (!parsed.success) return invalid(describeIssues(parsed.error.issues));

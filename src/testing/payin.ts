@@ -1,5 +1,5 @@
 /**
- * POST /api/v2/payin and the deprecated POST /api/v1/payin (guide "POST /api/v2/payin",
+ * POST /api/v2/payin and the deprecated POST /api/v1/payin (guide "POST /api/v2/payin (create PayIn; recommended)",
  * "POST /api/v1/payin (legacy, deprecated)"): validate with the table's request schema, decide
  * how the method answers (checkout link, payment information, or both), store, answer.
  */
@@ -187,7 +187,7 @@ function answer(
 }
 
 /**
- * Methods the sandbox completes by itself (guide "Prerequisites", item 5): NEQUI_PUSH is pushed
+ * Methods the sandbox completes by itself (guide "POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm", "Prerequisites", item 5): NEQUI_PUSH is pushed
  * and approved; PSE with the sandbox bank Banka approves for the test e-mail and rejects any
  * other address (guide "customer_data (PayIn request)": email).
  */

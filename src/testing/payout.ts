@@ -55,7 +55,7 @@ function checkDestination(params: PayOutRequest): SandboxResponse | undefined {
   );
 }
 
-/** Guide "Sandbox funding rule": PayOut spends the balance credited by approved PayIns. */
+/** Guide "What the service does", "Sandbox funding rule": PayOut spends the balance credited by approved PayIns. */
 function checkFunds(merchant: SandboxMerchant, amount: number): SandboxResponse | undefined {
   if (amount <= merchant.balance) return undefined;
   return fail(

@@ -1,6 +1,6 @@
 /**
  * The simulator's state: merchants, transactions and their indexes, and the one place where
- * a status changes (balance effects and the webhook of spec "States and transitions").
+ * a status changes (balance effects and the webhook of guide "States and transitions").
  */
 import { randomUUID } from 'node:crypto';
 import { realClock, type SandboxClock } from './clock.js';
@@ -23,7 +23,7 @@ export const STATUS_MESSAGES: Readonly<Record<string, string>> = {
   EXPIRED: 'Transaction expired',
 };
 
-/** Spec "Errors": common rejection messages for a rejected PayOut (Spanish, as the service sends them). */
+/** Guide "Errors": common rejection messages for a rejected PayOut (Spanish, as the service sends them). */
 export const PAYOUT_REJECTION_MESSAGES = [
   'Cuenta inactiva o bloqueada',
   'La cuenta o el NIT no coinciden',
@@ -100,14 +100,14 @@ export class SandboxState {
     return this.merchants.byUsername(transaction.merchant)!;
   }
 
-  /** A PayOut is confirmable once submitted to the bank (spec "States and transitions"). */
+  /** A PayOut is confirmable once submitted to the bank (guide "States and transitions"). */
   isSubmitted(transaction: SandboxTransaction): boolean {
     return transaction.submittedAt === undefined || transaction.submittedAt <= this.clock.now();
   }
 
   /**
    * The only status change: balance effects (PayIn APPROVED credits; PayOut REJECTED restores
-   * the reserve) and one webhook to ipn_url (spec "Events": a webhook on each change).
+   * the reserve) and one webhook to ipn_url (guide "Events": a webhook on each change).
    */
   setStatus(transaction: SandboxTransaction, status: string, message?: string): void {
     if (transaction.status === status) return;

@@ -23,7 +23,7 @@ export interface SandboxMerchantSeed {
   /** Tax ID. Default a fixed fake NIT. */
   nit?: string;
   email?: string;
-  /** Opening balance in the merchant's currency. Default 0: fund it with an approved PayIn (spec "Sandbox funding rule"). */
+  /** Opening balance in the merchant's currency. Default 0: fund it with an approved PayIn (guide "What the service does", "Sandbox funding rule"). */
   balance?: number;
 }
 
@@ -44,7 +44,7 @@ export interface SandboxMerchant {
 export interface SandboxOptions {
   /** Merchants; default one demo merchant per country (CO, PE, MX, GT, HN). */
   merchants?: readonly SandboxMerchantSeed[];
-  /** 'production' turns sandbox confirm into 404 NOT_FOUND (spec "Environments"). Default 'staging'. */
+  /** 'production' turns sandbox confirm into 404 NOT_FOUND (guide "What the service does", "Environments"). Default 'staging'. */
   environment?: SandboxEnvironment;
   /** Time source and timers. Default the real clock (Date.now / setTimeout). */
   clock?: SandboxClock;
@@ -60,7 +60,7 @@ export interface SandboxOptions {
   fetch?: typeof fetch;
   /** false: record webhook deliveries but never send them. Default true. */
   webhooks?: boolean;
-  /** User-Agent of webhook deliveries (spec "Events", rule 2: service name and version 1.1). */
+  /** User-Agent of webhook deliveries (guide "Events", rule 2: service name and version 1.1). */
   webhookUserAgent?: string;
   /** Per-attempt timeout of a webhook delivery. Default 10,000 ms (real time). */
   webhookTimeoutMs?: number;
@@ -121,7 +121,7 @@ export interface SandboxTransaction {
   readonly redirect_url: PayInRequest['redirect_url'];
   readonly description: PayInRequest['description'] | undefined;
   readonly metadata: PayOutRequest['metadata'];
-  /** External references that also work as sandbox confirm transaction_id (guide "Prerequisites"). */
+  /** External references that also work as sandbox confirm transaction_id (guide "POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm", "Prerequisites"). */
   readonly externalIds: readonly string[];
   /** Only for PayIns with payment_information (Direct/Hybrid). */
   readonly paymentInformation: PayInCreated['payment_information'];
