@@ -74,63 +74,78 @@ export interface PaymentInformation {
   externalIds: string[];
 }
 
-/** payment_information of a Direct/Hybrid PayIn; not shown by the spec, so documented in docs/simulator.md. */
-export function paymentInformation(
-  method: string,
-  amount: number,
-  currency: string,
-  expiresAt: string,
-  customer: { phone_number: string; bank?: string | undefined; person_type?: string | undefined },
-  cus: string | undefined,
-): PaymentInformation {
-  switch (method) {
-    case 'BREB':
-    case 'BREB_QR': {
-      const key = `@sbx${digits(10)}`;
-      const info: Record<string, unknown> = { breb_key: key, amount, currency, expires_at: expiresAt };
-      if (method === 'BREB_QR') info.qr_code = `000201010212BREB${key}5303170540${amount}6304SBX0`;
-      return { info, externalIds: [key] };
-    }
-    case 'EFECTY':
-    case 'PAGOEFECTIVO': {
-      const reference = (method === 'EFECTY' ? '' : 'CIP') + digits(10);
-      const agreement = method === 'EFECTY' ? '110757' : 'PAGOEFECTIVO';
-      return {
-        info: { payment_reference: reference, agreement, amount, currency, expires_at: expiresAt },
-        externalIds: [reference],
-      };
-    }
-    case 'SPEI': {
-      const clabe = generateClabe();
-      return {
-        info: {
-          clabe,
-          bank: 'STP',
-          beneficiary: 'PAYINOUT SANDBOX',
-          amount,
-          currency,
-          expires_at: expiresAt,
-        },
-        externalIds: [clabe],
-      };
-    }
-    case 'QR': {
-      const qrId = `QR${digits(12)}`;
-      return {
-        info: { qr_id: qrId, qr_code: `0002010102125303604540${amount}${qrId}`, amount, currency },
-        externalIds: [qrId],
-      };
-    }
-    case 'NEQUI_PUSH':
-      return { info: { phone_number: customer.phone_number, push_sent: true }, externalIds: [] };
-    case 'PSE':
-      return {
-        info: { bank: customer.bank, person_type: customer.person_type, cus },
-        externalIds: cus ? [cus] : [],
-      };
-    default:
-      return { info: {}, externalIds: [] };
-  }
+/** What a method's payment_information is built from. */
+export interface PaymentInput {
+  method: string;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  customer: { phone_number: string; bank?: string | undefined; person_type?: string | undefined };
+  cus: string | undefined;
+}
+
+type Builder = (input: PaymentInput) => PaymentInformation;
+
+const breb: Builder = ({ method, amount, currency, expiresAt }) => {
+  const key = `@sbx${digits(10)}`;
+  const info: Record<string, unknown> = { breb_key: key, amount, currency, expires_at: expiresAt };
+  if (method === 'BREB_QR') info.qr_code = `000201010212BREB${key}5303170540${amount}6304SBX0`;
+  return { info, externalIds: [key] };
+};
+
+const cash: Builder = ({ method, amount, currency, expiresAt }) => {
+  const reference = (method === 'EFECTY' ? '' : 'CIP') + digits(10);
+  const agreement = method === 'EFECTY' ? '110757' : 'PAGOEFECTIVO';
+  return {
+    info: { payment_reference: reference, agreement, amount, currency, expires_at: expiresAt },
+    externalIds: [reference],
+  };
+};
+
+const spei: Builder = ({ amount, currency, expiresAt }) => {
+  const clabe = generateClabe();
+  const info = {
+    clabe,
+    bank: 'STP',
+    beneficiary: 'PAYINOUT SANDBOX',
+    amount,
+    currency,
+    expires_at: expiresAt,
+  };
+  return { info, externalIds: [clabe] };
+};
+
+const qr: Builder = ({ amount, currency }) => {
+  const qrId = `QR${digits(12)}`;
+  return {
+    info: { qr_id: qrId, qr_code: `0002010102125303604540${amount}${qrId}`, amount, currency },
+    externalIds: [qrId],
+  };
+};
+
+const BUILDERS: Readonly<Record<string, Builder>> = {
+  BREB: breb,
+  BREB_QR: breb,
+  EFECTY: cash,
+  PAGOEFECTIVO: cash,
+  SPEI: spei,
+  QR: qr,
+  NEQUI_PUSH: ({ customer }) => ({
+    info: { phone_number: customer.phone_number, push_sent: true },
+    externalIds: [],
+  }),
+  PSE: ({ customer, cus }) => ({
+    info: { bank: customer.bank, person_type: customer.person_type, cus },
+    externalIds: cus ? [cus] : [],
+  }),
+};
+
+/**
+ * payment_information of a Direct/Hybrid PayIn; its fields are not shown by the guide
+ * ("PayIn creation result"), so the simulator's are documented in docs/simulator.md.
+ */
+export function paymentInformation(input: PaymentInput): PaymentInformation {
+  return BUILDERS[input.method]?.(input) ?? { info: {}, externalIds: [] };
 }
 
 export function newCus(): string {

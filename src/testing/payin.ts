@@ -116,7 +116,7 @@ function paymentDetails(
   if (mode !== 'checkout') {
     const minutes = params.expiration_time ?? DEFAULT_EXPIRATION_MINUTES;
     const expiresAt = formatTimestamp(now + minutes * 60_000);
-    info = paymentInformation(method, amount, currency, expiresAt, customer, cus);
+    info = paymentInformation({ method, amount, currency, expiresAt, customer, cus });
     if (pseBank) info.info.bank_name = pseBank.name;
   }
   // The legacy answer always carries a payment_url (guide: "ticket, payment_url and transaction details").
