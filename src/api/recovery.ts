@@ -8,13 +8,12 @@
  *   (`type_transaction`, where it says PAYIN or PAYOUT), amount and currency, and where it shows
  *   them the same payment method and customer document. Anything less stays unknown.
  */
-
 import { AmbiguousTransactionError, NotFoundError } from '../core/errors.js';
 import type { AnswerInfo, CallSpec, Finding, Recovery, RecoveryFactory, Runner } from '../core/types.js';
-import { type Transaction, TransactionSchema } from '../schemas/transaction.js';
-
-/** The direction of a create, as `type_transaction` names it. */
-export type Kind = 'PAYIN' | 'PAYOUT';
+import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
+import { OPERATIONS } from './operations.js';
+import { buildPath } from './paths.js';
+import type { TransactionKind as Kind, RecoveryDescriptor, RecoveryMatch } from './types.js';
 
 /** A ticket or reference as the SDK sends and compares it: surrounding blanks trimmed. */
 export function normaliseId(id: string): string {
@@ -26,11 +25,12 @@ export function normaliseId(id: string): string {
  * ticket or reference is `id` (compared after {@link normaliseId}), and no other.
  */
 export function transactionLookup(id: string): CallSpec<typeof TransactionSchema.tolerant> {
+  const operation = OPERATIONS['transactions.get'];
   const wanted = normaliseId(id);
   return {
-    method: 'GET',
-    path: `api/v1/transaction/${encodeURIComponent(id)}`,
-    response: TransactionSchema,
+    method: operation.method,
+    path: buildPath(operation, { ticket: id }),
+    response: operation.response,
     unwrap: (data, answer) => selectTransaction(data, wanted, answer),
     resend: 'safe',
   };
@@ -72,18 +72,18 @@ function idOf(item: unknown, key: 'ticket' | 'reference'): string | undefined {
 }
 
 /**
- * The recovery of a create of `kind`: look its reference up exactly as it was sent, prove the
- * match, and rebuild the created shape (`echoed`: the request fields the create answer echoes).
+ * The executable recovery of a create, from its table entry's descriptor: look the key (the
+ * reference) up exactly as it was sent, prove the match, and rebuild the created shape.
  */
-export function recoverByReference(kind: Kind, echoed: readonly string[]): RecoveryFactory {
+export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
   return (sent) => {
     const body = asRecord(sent);
-    const reference = body?.reference;
+    const reference = body?.[descriptor.key];
     if (typeof reference !== 'string' || reference === '') return undefined;
     return {
       key: reference,
       howToLookUp: `client.transactions.get('${reference}')`,
-      find: (run) => find(run, kind, body as Record<string, unknown>, reference, echoed),
+      find: (run) => find(run, descriptor, body as Record<string, unknown>, reference),
       idIn: ticketIn,
     } satisfies Recovery;
   };
@@ -91,10 +91,9 @@ export function recoverByReference(kind: Kind, echoed: readonly string[]): Recov
 
 async function find(
   run: Runner,
-  kind: Kind,
+  descriptor: RecoveryDescriptor,
   sent: Record<string, unknown>,
   reference: string,
-  echoed: readonly string[],
 ): Promise<Finding> {
   let found: Transaction;
   try {
@@ -107,45 +106,66 @@ async function find(
     }
     throw error;
   }
-  const differences = differencesOf(found, sent, kind, reference);
+  const differences = differencesOf(found, sent, descriptor, reference);
   if (differences.length) {
     const why = `the lookup found transaction ${found.ticket}, but ${differences.join('; ')}, so it is not proven to be this create (was the reference used before?)`;
     return { kind: 'unproven', why };
   }
-  return { kind: 'found', id: found.ticket, result: rebuild(found, sent, echoed) };
+  return { kind: 'found', id: found.ticket, result: rebuild(found, sent, descriptor.echoed) };
 }
 
-/** Every way the found transaction fails to be provably this create (empty: proven). */
+/**
+ * Every way the found transaction fails to be provably this create (empty: proven): the table's
+ * match rows (reference, currency, amount, customer document), then what is checked for every
+ * create whatever the table says: the reference as sent, the kind where `type_transaction` names
+ * it, and the payment method and document type where the lookup shows them.
+ */
 export function differencesOf(
   found: Transaction,
   sent: Record<string, unknown>,
-  kind: Kind,
+  descriptor: Pick<RecoveryDescriptor, 'kind' | 'match'>,
   reference: string,
 ): string[] {
-  const out: string[] = [];
-  const record = found as Record<string, unknown>;
+  const out = descriptor.match.flatMap((row) => rowDifference(found, sent, row));
   if (typeof found.reference !== 'string' || normaliseId(found.reference) !== normaliseId(reference)) {
     out.push(`its reference is ${shown(found.reference)}`);
   }
   const shownKind = kindOf(found.type_transaction);
-  if (shownKind !== undefined && shownKind !== kind) out.push(`it is a ${shownKind}, not a ${kind}`);
-  if (!sameNumber(found.amount, sent.amount))
-    out.push(`its amount is ${shown(found.amount)}, not ${shown(sent.amount)}`);
-  if (!sameText(found.currency, sent.currency))
-    out.push(`its currency is ${shown(found.currency)}, not ${shown(sent.currency)}`);
-  const method = record.payment_method;
-  if (method !== undefined && method !== null && !sameText(method, sent.payment_method)) {
-    out.push(`its payment method is ${shown(method)}, not ${shown(sent.payment_method)}`);
+  if (shownKind !== undefined && shownKind !== descriptor.kind) {
+    out.push(`it is a ${shownKind}, not a ${descriptor.kind}`);
   }
-  const customer = asRecord(found.customer);
-  const ordered = asRecord(sent.customer_data);
-  for (const field of ['legal_doc', 'legal_doc_type'] as const) {
-    const value = customer?.[field];
-    if (value !== undefined && value !== null && value !== '' && !sameText(value, ordered?.[field])) {
-      out.push(`its customer ${field} differs`); // the values are PII: never in a message
-    }
-  }
-  return out;
+  const extra: RecoveryMatch[] = [
+    { request: 'payment_method', found: 'payment_method', compare: 'exact', required: 'when-present' },
+    {
+      request: 'customer_data.legal_doc_type',
+      found: 'customer.legal_doc_type',
+      compare: 'exact',
+      required: 'when-present',
+    },
+  ];
+  for (const row of extra) out.push(...rowDifference(found, sent, row));
+  return [...new Set(out)];
+}
+
+/** One match row: '' when the two sides agree (or, for 'when-present', the lookup does not show it). */
+function rowDifference(found: unknown, sent: unknown, row: RecoveryMatch): string[] {
+  const theirs = at(found, row.found);
+  const ours = at(sent, row.request);
+  const absent = theirs === undefined || theirs === null || theirs === '';
+  if (absent && row.required === 'when-present') return [];
+  const same = row.compare === 'amount' ? sameNumber(theirs, ours) : sameText(theirs, ours);
+  if (same) return [];
+  // Customer fields are PII: named, never quoted.
+  if (row.found.startsWith('customer')) return [`its ${row.found} differs`];
+  return absent
+    ? [`it does not show its ${row.found}`]
+    : [`its ${row.found} is ${shown(theirs)}, not ${shown(ours)}`];
+}
+
+function at(value: unknown, path: string): unknown {
+  let current = value;
+  for (const key of path.split('.')) current = asRecord(current)?.[key];
+  return current;
 }
 
 /** PAYIN / PAYOUT when `type_transaction` says so (any case or spacing); a descriptive word proves nothing. */

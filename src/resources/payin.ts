@@ -1,23 +1,12 @@
-import { recoverByReference } from '../api/recovery.js';
+import { OPERATIONS } from '../api/operations.js';
 import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
-import {
-  type PayInCreated,
-  PayInCreatedSchema,
-  type PayInCreateParams,
-  PayInCreateParamsSchema,
-  type PayInLegacyCreateParams,
-  PayInLegacyCreateParamsSchema,
-  PseBankListSchema,
-} from '../schemas/payin.js';
+import type { PayInCreated, PayInCreateParams, PayInLegacyCreateParams } from '../schemas/payin.js';
 import type { Recoverable } from '../schemas/recovery.js';
+import { caller } from './operation.js';
 
-/** A PayIn create answer echoes these request fields in `transaction`. */
-const recoverPayIn = recoverByReference('PAYIN', [
-  'payment_method',
-  'redirect_url',
-  'ipn_url',
-  'description',
-]);
+const create = caller(OPERATIONS['payin.create']);
+const createLegacy = caller(OPERATIONS['payin.createLegacy']);
+const listPseBanks = caller(OPERATIONS['payin.listPseBanks']);
 type Created = Promise<WithResponse<Recoverable<PayInCreated>>>;
 
 /** PayIn collections: `client.payin`. */
@@ -41,18 +30,7 @@ export class PayInResource {
    * console.log(payin.ticket, payin.payment_url ?? payin.payment_information);
    */
   create(params: PayInCreateParams, options?: RequestOptions): Created {
-    const request = { schema: PayInCreateParamsSchema, what: 'PayIn' };
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path: 'api/v2/payin',
-        body: params,
-        request,
-        response: PayInCreatedSchema,
-        resend: recoverPayIn,
-      },
-      options,
-    );
+    return this.#transport.request(create({ body: params }), options);
   }
 
   /**
@@ -65,18 +43,7 @@ export class PayInResource {
    *   ipn_url: 'https://shop.example/webhooks/payinout', customer_data });
    */
   createLegacy(params: PayInLegacyCreateParams, options?: RequestOptions): Created {
-    const request = { schema: PayInLegacyCreateParamsSchema, what: 'legacy PayIn' };
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path: 'api/v1/payin',
-        body: params,
-        request,
-        response: PayInCreatedSchema,
-        resend: recoverPayIn,
-      },
-      options,
-    );
+    return this.#transport.request(createLegacy({ body: params }), options);
   }
 
   /**
@@ -85,9 +52,6 @@ export class PayInResource {
    * const banks = await client.payin.listPseBanks(); // [{ code: '1077', name: 'Banka' }, …]
    */
   listPseBanks(options?: RequestOptions) {
-    return this.#transport.request(
-      { method: 'GET', path: 'api/v1/pse/banks', response: PseBankListSchema, resend: 'safe' },
-      options,
-    );
+    return this.#transport.request(listPseBanks(), options);
   }
 }

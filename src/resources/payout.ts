@@ -1,15 +1,10 @@
-import { recoverByReference } from '../api/recovery.js';
+import { OPERATIONS } from '../api/operations.js';
 import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
-import {
-  type PayOutCreated,
-  PayOutCreatedSchema,
-  type PayOutCreateParams,
-  PayOutCreateParamsSchema,
-} from '../schemas/payout.js';
+import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { Recoverable } from '../schemas/recovery.js';
+import { caller } from './operation.js';
 
-/** A PayOut create answer echoes only `payment_method` of the request in `transaction`. */
-const recoverPayOut = recoverByReference('PAYOUT', ['payment_method']);
+const create = caller(OPERATIONS['payout.create']);
 
 /** PayOut disbursements: `client.payout`. */
 export class PayOutResource {
@@ -32,17 +27,6 @@ export class PayOutResource {
     params: PayOutCreateParams,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayOutCreated>>> {
-    const request = { schema: PayOutCreateParamsSchema, what: 'PayOut' };
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path: 'api/v1/payout',
-        body: params,
-        request,
-        response: PayOutCreatedSchema,
-        resend: recoverPayOut,
-      },
-      options,
-    );
+    return this.#transport.request(create({ body: params }), options);
   }
 }

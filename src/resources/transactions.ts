@@ -1,8 +1,12 @@
-import { normaliseId, transactionLookup } from '../api/recovery.js';
+import { OPERATIONS } from '../api/operations.js';
+import { normaliseId } from '../api/recovery.js';
 import { RequestValidationError, TimeoutError } from '../core/errors.js';
 import { sleep } from '../core/retry.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { isFinalStatus } from '../schemas/catalog.js';
+import { caller } from './operation.js';
+
+const lookup = caller(OPERATIONS['transactions.get']);
 
 /** Options of {@link TransactionsResource.waitForFinalStatus}. */
 export interface WaitOptions {
@@ -34,7 +38,7 @@ export class TransactionsResource {
    */
   async get(ticketOrReference: string, options?: RequestOptions) {
     checkId(ticketOrReference);
-    return this.#transport.request(transactionLookup(normaliseId(ticketOrReference)), options);
+    return this.#transport.request(lookup({ params: { ticket: normaliseId(ticketOrReference) } }), options);
   }
 
   /**
