@@ -1,10 +1,13 @@
 /**
- * One HTTP exchange of a client: the request through ky, the whole body read, under one deadline.
- * It returns what came back or a typed failure; it never decides whether to try again.
+ * The HTTP layer of a client: one ky instance, used through its documented options —
+ * `prefixUrl`, `retry` (limit, methods, status codes, `Retry-After`, backoff, jitter,
+ * `shouldRetry`) for calls that are safe to resend, `context` and hooks — returning what came
+ * back, or a typed failure. It never decides whether a create may be resent (reconcile.ts).
  */
-import ky, { type KyInstance } from 'ky';
-import { TimeoutError } from './errors.js';
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
+import { BASE_DELAY_MS, MAX_DELAY_MS, MAX_RETRY_AFTER_MS, retryAfterMs } from './retry.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
@@ -27,8 +30,8 @@ export interface Exchange {
   path: string;
   body: string | undefined;
   options: RequestOptions;
-  /** 1-based number of this HTTP request within the public call. */
-  attempt: number;
+  /** Counts the HTTP requests of the whole public call (sends and lookups alike). */
+  counter: { count: number };
   /** Credential and PII values, scrubbed from any text a failure keeps. */
   secrets: readonly string[];
   /** What the caller must do when the outcome is unknown (e.g. look a reference up). */
@@ -36,11 +39,13 @@ export interface Exchange {
   reference?: string | undefined;
 }
 
-/** The answer of one exchange, its body read in full. */
+/** The answer of the last attempt, its body read in full. */
 export interface Answer {
   status: number;
   headers: Headers;
   text: string;
+  /** The 1-based number of the HTTP request that got it, within the public call. */
+  attempt: number;
 }
 
 /** A failed exchange: the typed error, and what was seen before it failed. */
@@ -52,15 +57,16 @@ export interface Broken {
   staleSocket: boolean;
 }
 
-/**
- * Body and signal of one attempt, handed to ky's `fetch` beside the Request. ky stays the layer
- * that joins the prefix URL and carries the per-call headers; the body goes to fetch as the string
- * it already is (no stream to tee for a retry ky never makes) and the deadline covers the body read,
- * which ky's own timeout stops short of (it ends at the headers).
- */
-interface Wire {
-  payinoutSignal: AbortSignal;
-  payinoutBody: string | undefined;
+/** Statuses worth another attempt of a safe call (docs/reliability.md, "Retry table"). */
+const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
+
+/** What the hooks of one call share with it, through ky's `context` option. */
+interface Attempts {
+  x: Exchange;
+  last?: Answer;
+  broken?: Broken;
+  /** Set when the server asked for a wait ky does not read (`retry-after-ms`) or none is due. */
+  exactDelay?: number | undefined;
 }
 
 export class Http {
@@ -82,18 +88,53 @@ export class Http {
     });
     this.#ky = ky.create({
       prefixUrl: config.baseUrl,
-      // Retries, timeouts and error mapping are the transport's: ky's retry cannot reconcile
-      // creates, its timeout stops at the headers, and its HTTPError carries the credentials.
+      // Retries are asked per call (safe calls only); the deadline is the attempt's own (below).
       retry: 0,
       timeout: false,
-      throwHttpErrors: false,
       redirect: 'manual',
-      fetch: (input, init) => sendWire(input as Request, init as Wire, fixed, config.fetch),
+      hooks: { beforeRequest: [(request, options) => this.#attempt(request, options.context, fixed)] },
     });
   }
 
-  /** One exchange; rejects with the caller's abort reason, resolves with an answer or a failure. */
-  async exchange(x: Exchange): Promise<Answer | Broken> {
+  /**
+   * One call: a single attempt, or up to `1 + retries` for a call that is safe to resend. Rejects
+   * only with the caller's abort reason.
+   */
+  async send(x: Exchange, retries: number): Promise<Answer | Broken> {
+    const state: Attempts = { x };
+    const options: Options = {
+      method: x.method,
+      context: { attempts: state },
+      retry: retryOptions(state, retries),
+    };
+    if (x.options.headers) options.headers = x.options.headers;
+    if (x.options.signal) options.signal = x.options.signal;
+    try {
+      await this.#ky(x.path, options);
+    } catch (error) {
+      if (x.options.signal?.aborted) throw x.options.signal.reason;
+      if (!(error instanceof HTTPError)) return state.broken ?? brokenBy(error, x);
+    }
+    return state.last as Answer;
+  }
+
+  /**
+   * ky's beforeRequest hook, which answers the request itself (a documented use of the hook).
+   * Written here rather than left to ky's fetch and timeout because the contract needs what ky
+   * does not give: a deadline that covers reading the whole body (ky's timeout ends at the
+   * headers, so a stalled body would hang), the body sent as the string it is with its length
+   * (ky would stream a tee'd copy of it), and a typed, credential-free error for each failure
+   * (ky's errors hold the request and its headers). ky still joins the prefix URL, merges the
+   * per-call headers, and decides and paces the retries of safe calls.
+   */
+  async #attempt(
+    request: Request,
+    context: Record<string, unknown>,
+    fixed: Readonly<Record<string, string>>,
+  ): Promise<Response> {
+    const state = context.attempts as Attempts;
+    const { x } = state;
+    const attempt = ++x.counter.count;
     const timeoutMs = x.options.timeoutMs ?? this.#config.timeoutMs;
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
@@ -101,44 +142,46 @@ export class Http {
     const started = performance.now();
     let status: number | undefined;
     try {
-      const wire: Wire = { payinoutSignal: signal, payinoutBody: x.body };
-      const response = await this.#ky(x.path, {
+      const response = await (this.#config.fetch ?? globalThis.fetch)(request.url, {
         method: x.method,
-        ...wire,
-        ...(x.options.headers ? { headers: x.options.headers } : {}),
+        headers: headersOf(request, fixed),
+        signal,
+        redirect: 'manual',
+        ...(x.body === undefined ? {} : { body: x.body }),
       });
       status = response.status;
       const text = await response.text();
-      this.#log(x, status, started);
-      return { status, headers: response.headers, text };
+      this.#log(x, attempt, status, started);
+      state.last = { status, headers: response.headers, text, attempt };
+      state.exactDelay = exactDelay(response.headers);
+      return response;
     } catch (error) {
-      this.#log(x, undefined, started);
+      this.#log(x, attempt, undefined, started);
       if (x.options.signal?.aborted) throw x.options.signal.reason;
-      if (timeout.signal.aborted)
-        return { error: timedOut(x, status, timeoutMs), status, staleSocket: false };
-      const where = { method: x.method, path: `/${x.path}`, attempts: x.attempt, reference: x.reference };
-      return {
-        error: connectionError(error, where, x.secrets, x.unknownAdvice),
-        status,
-        staleSocket: status === undefined && isReset(error),
-      };
+      const broken = timeout.signal.aborted
+        ? { error: timedOut(x, attempt, status, timeoutMs), status, staleSocket: false }
+        : { ...brokenBy(error, x, attempt), status, staleSocket: status === undefined && isReset(error) };
+      state.broken = broken;
+      // A reset before any byte (a stale keep-alive socket) is retried at once.
+      state.exactDelay = broken.staleSocket ? 0 : undefined;
+      throw broken.error;
     } finally {
       clearTimeout(timer);
     }
   }
 
-  #log(x: Exchange, status: number | undefined, started: number): void {
+  #log(x: Exchange, attempt: number, status: number | undefined, started: number): void {
     const logger = this.#config.logger;
     if (!logger) return;
     const durationMs = Math.round(performance.now() - started);
     const path = `/${x.path}`;
     const outcome = status === undefined ? 'no answer' : String(status);
-    logger.debug(`payinout ${x.method} ${path} → ${outcome} in ${durationMs} ms (attempt ${x.attempt})`, {
+    logger.debug(`payinout ${x.method} ${path} → ${outcome} in ${durationMs} ms (attempt ${attempt})`, {
       method: x.method,
       path,
       status,
       durationMs,
-      attempt: x.attempt,
+      attempt,
     });
   }
 }
@@ -147,40 +190,61 @@ export function isBroken(value: Answer | Broken): value is Broken {
   return 'error' in value;
 }
 
-function timedOut(x: Exchange, status: number | undefined, timeoutMs: number): TimeoutError {
+/** ky's retry options of one call: our backoff, jitter, statuses and the 60 s Retry-After cap. */
+function retryOptions(state: Attempts, retries: number): NonNullable<Options['retry']> {
+  if (retries === 0) return 0;
+  return {
+    limit: retries,
+    methods: ['get', 'post'],
+    statusCodes: RETRY_STATUSES,
+    afterStatusCodes: RETRY_STATUSES,
+    // Backoff before retry n (1-based): 0.5 s · 2ⁿ⁻¹ capped at 8 s, minus up to 25 % jitter.
+    delay: (n) => state.exactDelay ?? Math.min(BASE_DELAY_MS * 2 ** (n - 1), MAX_DELAY_MS),
+    jitter: (delay) => (state.exactDelay === undefined ? delay * (1 - Math.random() * 0.25) : delay),
+    shouldRetry: ({ error }) => {
+      // A Retry-After above 60 s is surfaced, not waited for; ky paces the others itself.
+      if (error instanceof HTTPError)
+        return retryAfterMs(error.response.headers) === Infinity ? false : undefined;
+      return error instanceof ConnectionError;
+    },
+  };
+}
+
+/** `retry-after-ms`, which ky does not read; `Retry-After` ky reads itself. */
+function exactDelay(headers: Headers): number | undefined {
+  if (!headers.has('retry-after-ms')) return undefined;
+  const ms = retryAfterMs(headers);
+  return ms === undefined || ms === Infinity ? undefined : ms;
+}
+
+/** The client's fixed headers with the call's own (the only ones ky holds) over them. */
+function headersOf(request: Request, fixed: Readonly<Record<string, string>>): Record<string, string> {
+  // No prototype: a header named __proto__ stays a header.
+  const headers: Record<string, string> = Object.assign(Object.create(null), fixed);
+  for (const [name, value] of request.headers) headers[name] = value;
+  return headers;
+}
+
+function brokenBy(error: unknown, x: Exchange, attempt = x.counter.count): Broken {
+  if (error instanceof ConnectionError) return { error, status: undefined, staleSocket: false };
+  const where = { method: x.method, path: `/${x.path}`, attempts: attempt, reference: x.reference };
+  return {
+    error: connectionError(error, where, x.secrets, x.unknownAdvice),
+    status: undefined,
+    staleSocket: isReset(error),
+  };
+}
+
+function timedOut(x: Exchange, attempt: number, status: number | undefined, timeoutMs: number): TimeoutError {
   const path = `/${x.path}`;
   const stage = status === undefined ? 'did not answer' : `sent HTTP ${status} but not the whole body`;
   const next = x.unknownAdvice ?? 'Raise timeoutMs, or check the network to the service.';
   return new TimeoutError({
     method: x.method,
     path,
-    attempts: x.attempt,
+    attempts: attempt,
     outcome: 'unknown',
     reference: x.reference,
-    message: `${x.method} ${path} ${stage} within ${timeoutMs} ms (attempt ${x.attempt}). ${next}`,
+    message: `${x.method} ${path} ${stage} within ${timeoutMs} ms (attempt ${attempt}). ${next}`,
   });
-}
-
-/**
- * ky's fetch: the Request's URL and method, the client's fixed headers with the call's own headers
- * (the only ones ky holds) over them, and the attempt's body and signal.
- */
-function sendWire(
-  request: Request,
-  wire: Wire,
-  fixed: Readonly<Record<string, string>>,
-  custom: typeof fetch | undefined,
-): Promise<Response> {
-  // No prototype: a header named __proto__ stays a header.
-  const headers: Record<string, string> = Object.assign(Object.create(null), fixed);
-  for (const [name, value] of request.headers) headers[name] = value;
-  const init: RequestInit = {
-    method: request.method,
-    headers,
-    signal: wire.payinoutSignal,
-    redirect: 'manual',
-  };
-  if (wire.payinoutBody !== undefined) init.body = wire.payinoutBody;
-  // Looked up per call: msw and test doubles patch globalThis.fetch after the client exists.
-  return (custom ?? globalThis.fetch)(request.url, init);
 }

@@ -12,7 +12,6 @@ import { RequestValidationError } from './errors.js';
 import { type Answer, Http, isBroken } from './http.js';
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
-import { isRetriableError, retryDelayMs, sleep } from './retry.js';
 import type {
   AttemptOutcome,
   CallSpec,
@@ -111,8 +110,8 @@ export class Transport {
   }
 
   /**
-   * Attempts a call that may be repeated as it is, at most `1 + maxRetries` times. A reset before
-   * any response byte (a stale keep-alive socket) is retried at once, without backoff.
+   * A call that may be repeated as it is, at most `1 + maxRetries` HTTP requests (ky's retry,
+   * paced as docs/reliability.md says), read to a typed result or thrown as a typed error.
    */
   async #retrying<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
@@ -120,34 +119,34 @@ export class Transport {
     call: Call,
     maxRetries: number,
   ): Promise<WithResponse<z.infer<T>>> {
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await this.#exchange(spec, body, call);
-      if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
-      if (attempt > maxRetries || !isRetriableError(outcome.error)) throw outcome.error;
-      if (!outcome.staleSocket) await sleep(retryDelayMs(attempt - 1, outcome.error), call.options.signal);
-    }
+    const outcome = await this.#exchange(spec, body, call, undefined, maxRetries);
+    if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
+    throw outcome.error;
   }
 
-  /** One HTTP attempt, read to a typed result or a typed failure. */
+  /** One send (with `retries` more for a safe call), read to a typed outcome. */
   async #exchange<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     body: string | undefined,
     call: Call,
     recovery?: Recovery,
+    retries = 0,
   ): Promise<AttemptOutcome> {
-    const attempt = ++call.count;
-    const answer = await this.#http.exchange({
-      method: spec.method,
-      path: spec.path,
-      body,
-      options: call.options,
-      attempt,
-      secrets: call.secrets,
-      reference: recovery?.key,
-      unknownAdvice: recovery && unknownAdvice(recovery),
-    });
+    const answer = await this.#http.send(
+      {
+        method: spec.method,
+        path: spec.path,
+        body,
+        options: call.options,
+        counter: call,
+        secrets: call.secrets,
+        reference: recovery?.key,
+        unknownAdvice: recovery && unknownAdvice(recovery),
+      },
+      retries,
+    );
     if (isBroken(answer)) return { ok: false, ...answer };
-    return this.#read(spec, answer, call, attempt, recovery);
+    return this.#read(spec, answer, call, answer.attempt, recovery);
   }
 
   #read<T extends z.ZodMiniType>(
