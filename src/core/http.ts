@@ -7,7 +7,7 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
-import { BASE_DELAY_MS, MAX_DELAY_MS, MAX_RETRY_AFTER_MS, retryAfterMs } from './retry.js';
+import { BASE_DELAY_MS, MAX_DELAY_MS, retryAfterMs } from './retry.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 

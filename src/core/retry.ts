@@ -4,7 +4,7 @@
  * Backoff: 0.5 s · 2ⁿ capped at 8 s, with up to 25 % jitter downwards so a fleet of
  * clients does not retry in lockstep; `Retry-After` wins when present, up to 60 s.
  */
-import { ApiError, ConnectionError } from './errors.js';
+import { ApiError } from './errors.js';
 
 export const BASE_DELAY_MS = 500;
 export const MAX_DELAY_MS = 8_000;
@@ -12,14 +12,6 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 
 export function isRetriableStatus(status: number | undefined): boolean {
   return status !== undefined && (status === 408 || status === 429 || status >= 500);
-}
-
-/** Whether an attempt's failure is worth another attempt of a safe call. */
-export function isRetriableError(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
-  if (error instanceof ApiError)
-    return isRetriableStatus(error.status) && retryAfterMs(error.headers) !== Infinity;
-  return false;
 }
 
 /**
