@@ -38,22 +38,36 @@ export type RouteMatch =
  * and one trailing slash are ignored; parameters are percent-decoded.
  */
 export function createRouter(operations: readonly Operation[]): (method: string, path: string) => RouteMatch {
-  const compiled: CompiledTemplate[] = operations.map((operation) => ({
-    operation,
-    segments: operation.template.split('/'),
-  }));
+  // Paths without parameters are looked up in a map; only templates with `{…}` are matched by segment.
+  const fixed = new Map<string, Operation[]>();
+  const templated: CompiledTemplate[] = [];
+  for (const operation of operations) {
+    if (operation.pathParams.length === 0) {
+      fixed.set(operation.template, [...(fixed.get(operation.template) ?? []), operation]);
+    } else templated.push({ operation, segments: operation.template.split('/') });
+  }
   return (method, rawPath) => {
-    const segments = normalize(rawPath).split('/');
+    const path = normalize(rawPath);
+    const wanted = method.toUpperCase();
+    const exact = fixed.get(path);
+    if (exact) return pick(exact, wanted, {});
+    const segments = path.split('/');
     const allowed: HttpMethod[] = [];
-    for (const { operation, segments: template } of compiled) {
+    for (const { operation, segments: template } of templated) {
       const params = matchSegments(template, segments);
       if (params === undefined) continue;
       if (params === null) return { found: 'bad-path' };
-      if (operation.method === method.toUpperCase()) return { found: 'operation', operation, params };
+      if (operation.method === wanted) return { found: 'operation', operation, params };
       allowed.push(operation.method);
     }
     return allowed.length ? { found: 'wrong-method', allowed } : { found: 'nothing' };
   };
+}
+
+function pick(candidates: readonly Operation[], method: string, params: Record<string, string>): RouteMatch {
+  const operation = candidates.find((op) => op.method === method);
+  if (operation) return { found: 'operation', operation, params };
+  return { found: 'wrong-method', allowed: candidates.map((op) => op.method) };
 }
 
 function normalize(path: string): string {

@@ -22,8 +22,9 @@ const JSON_TYPE = 'application/json';
 const DESCRIPTION = [
   "The PayIn/PayOut payment service as the payinout SDK understands it, generated from the SDK's own",
   'operations table and zod schemas. Every answer is the common envelope (`code`, `status`, `message`,',
-  '`data`, `error`); `data` holds the schema named on each operation. Where the guide says "Not shown"',
-  '(most error bodies, the PSE bank list shape), the schemas are as tolerant as the SDK is.',
+  '`data`, `error`); `data` holds the schema named on each operation. Response schemas keep the',
+  "SDK's default tolerance: unknown keys pass, an amount may be a numeric string. Where the guide shows no error body,",
+  "the `default` response is the envelope's error form.",
 ].join(' ');
 
 /** The whole document, as a plain JSON value. */
