@@ -24,11 +24,15 @@ export interface PaymentClientOptions {
   baseUrl: string;
   /** Default 'staging'. 'production' disables the sandbox module. */
   environment?: Environment;
-  /** Per attempt, headers and body included. Default 30,000. */
+  /**
+   * Per attempt, headers and body included, in ms: above 0 and at most 2,147,483,647 (the longest a
+   * timer can wait); anything else is a ConfigurationError. Default 30,000.
+   */
   timeoutMs?: number;
   /**
    * How often a failed call is repeated: safe calls as they are, creates only after their
-   * reference was looked up and not found (docs/reliability.md). Default 2.
+   * reference was looked up and not found (docs/reliability.md). A whole number; 0 means exactly
+   * one attempt. Default 2.
    */
   maxRetries?: number;
   /** Custom fetch (proxies, undici agents, msw). */
