@@ -7,7 +7,7 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
-import { BASE_DELAY_MS, MAX_DELAY_MS, retryAfterMs } from './retry.js';
+import { BASE_DELAY_MS, MAX_DELAY_MS, MAX_RETRY_AFTER_MS, retryAfterMs } from './retry.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
@@ -198,6 +198,8 @@ function retryOptions(state: Attempts, retries: number): NonNullable<Options['re
     methods: ['get', 'post'],
     statusCodes: RETRY_STATUSES,
     afterStatusCodes: RETRY_STATUSES,
+    // ky also reads RateLimit-Reset-style headers; none of them makes a call wait beyond 60 s.
+    maxRetryAfter: MAX_RETRY_AFTER_MS,
     // Backoff before retry n (1-based): 0.5 s · 2ⁿ⁻¹ capped at 8 s, minus up to 25 % jitter.
     delay: (n) => state.exactDelay ?? Math.min(BASE_DELAY_MS * 2 ** (n - 1), MAX_DELAY_MS),
     jitter: (delay) => (state.exactDelay === undefined ? delay * (1 - Math.random() * 0.25) : delay),

@@ -48,6 +48,23 @@ describe('timeoutMs and maxRetries mean what they say', () => {
     expect(() => makeClient({ maxRetries })).toThrow(/maxRetries/);
   });
 
+  it('a retried GET waits what retry-after-ms asks (ky does not read that header; our delay does)', async () => {
+    let calls = 0;
+    answer('get', '/api/v1/merchant/balance', () =>
+      ++calls === 1
+        ? HttpResponse.json(
+            { code: '00', status: 'ERROR' },
+            { status: 503, headers: { 'retry-after-ms': '1200' } },
+          )
+        : ok(balance),
+    );
+    const started = performance.now();
+    const result = await makeClient({ maxRetries: 1 }).merchant.getBalance();
+    expect(result.lastResponse.attempts).toBe(2);
+    // Above the default backoff (375–500 ms), so the header was read; no upper bound (loaded CI).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1150);
+  });
+
   it('maxRetries 0: exactly one attempt on a 503', async () => {
     answer('get', '/api/v1/merchant/balance', () => fail(503, { message: 'down' }));
     await expect(makeClient({ maxRetries: 0 }).merchant.getBalance()).rejects.toBeInstanceOf(ApiError);
