@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type * as Sdk from '../src/index.js';
 import type * as Testing from '../src/testing/index.js';
 import { benchBulkMemory, benchBulkRate } from './bulk.js';
+import { benchClientCpu } from './client-cpu.js';
 import { benchHttp } from './http.js';
 import { benchImports } from './imports.js';
 import { benchSimulator } from './simulator.js';
@@ -61,6 +62,19 @@ if (wants('http')) {
     );
   }
   console.log('\nTarget: p50 sequential ≤ 1.3× raw fetch.\n');
+}
+
+if (wants('cpu')) {
+  const cpu = await benchClientCpu(sdk);
+  console.log(
+    '## Client CPU per call under load (64 concurrent payin.create against the simulator, own process)\n',
+  );
+  console.log('| client | CPU µs per call | req/s |\n|---|--:|--:|');
+  console.log(`| raw fetch (prebuilt headers, JSON.parse) | ${fmt(cpu.fetch)} | ${fmt(cpu.rps.fetch)} |`);
+  console.log(`| payinout payin.create | ${fmt(cpu.payinout)} | ${fmt(cpu.rps.payinout)} |`);
+  console.log(
+    `\npayinout ÷ raw fetch: ${fmt(cpu.payinout / cpu.fetch, 2)}× CPU per call (median of 3 rounds × 6,000 calls).\n`,
+  );
 }
 
 if (wants('webhook')) {

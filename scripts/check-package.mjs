@@ -161,6 +161,13 @@ await check('CJS: require("payinout") makes a request; payinout/testing and payi
   writeFileSync(join(app, 'smoke.cjs'), smoke('cjs'));
   return run('node', ['smoke.cjs'], app).trim();
 });
+await check('payinout/openapi.json resolves from the installed package: the OpenAPI 3.1 document', () => {
+  const probe = `const d = require('payinout/openapi.json');
+if (d.openapi !== '3.1.0' || !d.paths['/api/v2/payin'] || !d.webhooks) throw new Error('not the service document');
+console.log(Object.keys(d.paths).length + ' paths');`;
+  writeFileSync(join(app, 'openapi.cjs'), probe);
+  return run('node', ['openapi.cjs'], app).trim();
+});
 
 // Type-check a consumer under both resolution modes merchants use.
 writeFileSync(

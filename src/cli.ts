@@ -5,6 +5,8 @@
  * SIGINT or SIGTERM, when it closes the server and exits 0.
  */
 import { parseArgs } from 'node:util';
+import { Command, CommanderError } from 'commander';
+import { registerOpenApi } from './cli/openapi.js';
 import { COUNTRY_CODES, type CountryCode } from './schemas/catalog.js';
 import { startSandboxServer } from './testing/server.js';
 import type { SandboxEnvironment, SandboxMerchantSeed } from './testing/types.js';
@@ -12,6 +14,7 @@ import { VERSION } from './version.js';
 
 const USAGE = `Usage: payinout sandbox [options]
        payinout payouts send FILE.csv [--concurrency N] [--out RESULTS.csv] [--dry-run]   (see payinout payouts send --help)
+       payinout openapi [--server URL]   print the service's OpenAPI 3.1 document
 
 Starts the local payinout sandbox simulator (docs/simulator.md).
 
@@ -147,6 +150,18 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   if (command === 'payouts') return payouts(argv);
+  if (command === 'openapi') {
+    const program = new Command('payinout').exitOverride();
+    registerOpenApi(program);
+    try {
+      await program.parseAsync(['openapi', ...rest], { from: 'user' });
+      return 0;
+    } catch (error) {
+      // commander has printed the help or the usage error already.
+      if (!(error instanceof CommanderError)) throw error;
+      return error.code === 'commander.helpDisplayed' ? 0 : 2;
+    }
+  }
   if (command !== 'sandbox') {
     process.stderr.write(`payinout: unknown command '${command}'.\n\n${USAGE}`);
     return 2;

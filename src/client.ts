@@ -1,5 +1,5 @@
 import { ConfigurationError } from './core/errors.js';
-import { type Logger, Transport } from './core/transport.js';
+import { type Logger, MAX_TIMER_MS, Transport } from './core/transport.js';
 import { MerchantResource } from './resources/merchant.js';
 import { PayInResource } from './resources/payin.js';
 import { PayOutResource } from './resources/payout.js';
@@ -24,11 +24,15 @@ export interface PaymentClientOptions {
   baseUrl: string;
   /** Default 'staging'. 'production' disables the sandbox module. */
   environment?: Environment;
-  /** Per attempt, headers and body included. Default 30,000. */
+  /**
+   * Per attempt, headers and body included, in ms: above 0 and at most 2,147,483,647 (the longest a
+   * timer can wait); anything else is a ConfigurationError. Default 30,000.
+   */
   timeoutMs?: number;
   /**
    * How often a failed call is repeated: safe calls as they are, creates only after their
-   * reference was looked up and not found (docs/reliability.md). Default 2.
+   * reference was looked up and not found (docs/reliability.md). A whole number; 0 means exactly
+   * one attempt. Default 2.
    */
   maxRetries?: number;
   /** Custom fetch (proxies, undici agents, msw). */
@@ -167,46 +171,115 @@ export class PaymentClient {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
-/** Fails fast, before any request, on what would otherwise fail on every call. */
+/**
+ * Fails fast, before any request, on what would otherwise fail on every call, naming every
+ * problem at once. A message never repeats a value that may hold a secret: baseUrl is shown
+ * without its user:password@ part, credentials are never shown.
+ */
 function checkOptions(options: PaymentClientOptions): void {
   if (options === null || typeof options !== 'object') {
     throw new ConfigurationError('new PaymentClient(options) needs { username, password, token, baseUrl }.');
   }
-  for (const key of ['username', 'password', 'token', 'baseUrl'] as const) {
-    if (typeof options[key] !== 'string' || options[key].trim() === '') {
-      throw new ConfigurationError(
-        `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
-      );
-    }
-  }
+  const problems = [
+    ...credentialProblems(options),
+    ...baseUrlProblems(options.baseUrl),
+    ...numberProblems(options),
+  ];
   if (options.environment !== undefined && !ENVIRONMENTS.includes(options.environment)) {
+    problems.push(
+      `environment must be one of ${ENVIRONMENTS.join(', ')}; got ${shownValue(options.environment)}.`,
+    );
+  }
+  if (problems.length === 1) throw new ConfigurationError(problems[0] as string);
+  if (problems.length > 1) {
     throw new ConfigurationError(
-      `environment must be one of ${ENVIRONMENTS.join(', ')}; got '${options.environment}'.`,
+      `new PaymentClient() has ${problems.length} configuration problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
+}
+
+function credentialProblems(options: PaymentClientOptions): string[] {
+  return (['username', 'password', 'token', 'baseUrl'] as const)
+    .filter((key) => typeof options[key] !== 'string' || options[key].trim() === '')
+    .map(
+      (key) =>
+        `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
+    );
+}
+
+function baseUrlProblems(baseUrl: unknown): string[] {
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return [];
+  const shown = withoutUserInfo(baseUrl);
+  // Checked on the text as well as on the parsed URL: an address too malformed to parse may
+  // still carry a password.
+  const embedsCredentials = USER_INFO.test(baseUrl.trim());
+  const problems: string[] = [];
+  if (embedsCredentials) {
+    problems.push(
+      'baseUrl must not embed credentials (user:password@); pass username and password as options. The address is not repeated here because it holds a secret.',
     );
   }
   let url: URL;
   try {
-    url = new URL(options.baseUrl);
+    url = new URL(baseUrl);
   } catch {
-    throw new ConfigurationError(
-      `baseUrl '${options.baseUrl}' is not an absolute URL; use the https root address issued by the service.`,
+    problems.push(
+      `baseUrl ${embedsCredentials ? '' : `'${shown}' `}is not an absolute URL; use the https root address issued by the service.`,
     );
+    return problems;
   }
   const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    throw new ConfigurationError(
+    problems.push(
       `baseUrl must use https (got ${url.protocol}//${url.host}): credentials are sent on every request. Plain http is allowed only for localhost, 127.0.0.1 and [::1] (the local simulator).`,
     );
   }
-  if (url.username || url.password) {
-    throw new ConfigurationError(
-      'baseUrl must not embed credentials; pass username and password as options.',
+  if (!embedsCredentials && (url.username || url.password)) {
+    problems.push(
+      'baseUrl must not embed credentials (user:password@); pass username and password as options.',
     );
   }
-  for (const key of ['timeoutMs', 'maxRetries'] as const) {
-    const value = options[key];
-    if (value !== undefined && (!Number.isFinite(value) || value < 0)) {
-      throw new ConfigurationError(`${key} must be a non-negative number; got ${value}.`);
-    }
+  const version = /\/api\/v\d+\/?$/i.exec(url.pathname)?.[0];
+  if (version) {
+    problems.push(
+      `baseUrl ends in ${version.replace(/\/$/, '')}, but it must be the environment root: payinout joins paths such as /api/v2/payin and /api/v1/payout to it. Remove ${version.replace(/\/$/, '')} from baseUrl.`,
+    );
   }
+  return problems;
+}
+
+function numberProblems(options: PaymentClientOptions): string[] {
+  const problems: string[] = [];
+  const { timeoutMs, maxRetries } = options;
+  if (
+    timeoutMs !== undefined &&
+    !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)
+  ) {
+    problems.push(
+      `timeoutMs must be a number of milliseconds above 0 and at most ${MAX_TIMER_MS} (about 24.8 days, the longest a timer can wait); got ${shownValue(timeoutMs)}.`,
+    );
+  }
+  if (maxRetries !== undefined && !(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) {
+    problems.push(
+      `maxRetries must be a whole number, 0 or more (0 = one attempt); got ${shownValue(maxRetries)}.`,
+    );
+  }
+  return problems;
+}
+
+/** A URL as text without anything between '//' and '@' (where user:password would be). */
+function withoutUserInfo(text: string): string {
+  return text.trim().replace(USER_INFO, (match) => match.replace(/[^/:]*:?[^/]*@$/, ''));
+}
+
+/** Anything before an '@' in the authority part, with or without a scheme and its slashes. */
+const USER_INFO = /^(?:[a-z][a-z0-9+.-]*:)?[\\/]*[^/?#\\]*@/i;
+
+/** A non-secret option value for a message (numbers, enums): short, never an object dump. */
+function shownValue(value: unknown): string {
+  return typeof value === 'string'
+    ? `'${value.slice(0, 40)}'`
+    : typeof value === 'number'
+      ? String(value)
+      : typeof value;
 }

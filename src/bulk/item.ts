@@ -189,7 +189,8 @@ async function giveUp(params: PayOutCreateParams, ctx: ItemContext, mayExist: bo
 /** Worth another lookup-then-create: no answer, or the service asked us to come back. */
 function isTransient(error: unknown): boolean {
   if (error instanceof ConnectionError) return true;
-  return error instanceof ApiError && (error.status === 408 || error.status === 429 || error.status >= 500);
+  if (!(error instanceof ApiError) || error.status === undefined) return false;
+  return error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 function failed(reference: string, error: PayinoutError): PayOutBatchResult {

@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
 import { safeParse } from '../schemas/kit.js';
 import { createApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
+import type { AnswerInfo } from './types.js';
 
 export interface AnswerContext {
   method: string;
@@ -18,12 +19,17 @@ export interface AnswerContext {
   strict: boolean;
   /** Credential and PII values of the request: scrubbed from anything an error keeps. */
   secrets: readonly string[];
+  /** For a call that must not be resent blindly: what a 2xx that cannot be read means. */
+  accepted?: Accepted | undefined;
 }
+
+/** The id an unreadable 2xx still shows, and the advice that replaces "resend". */
+export type Accepted = (body: unknown) => { id: string | undefined; advice: string };
 
 export interface ReadOptions<T extends z.ZodMiniType> {
   schema: ResponseSchema<T>;
   /** Runs on the raw `data` before the schema (may throw a typed error, e.g. NotFoundError). */
-  unwrap?: ((data: unknown, answer: AnswerContext) => unknown) | undefined;
+  unwrap?: ((data: unknown, answer: AnswerInfo) => unknown) | undefined;
 }
 
 export interface ReadResult<T> {
@@ -98,10 +104,12 @@ function invalid(
   issues: ValidationIssue[] = [],
 ): ResponseValidationError {
   const fields = issues.length ? ` (${issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
+  const accepted = answer.status < 300 ? answer.accepted?.(body) : undefined;
+  const advice =
+    accepted?.advice ??
+    'The service may have changed; upgrade payinout or report it with the body shown in error.body.';
   return new ResponseValidationError({
-    message:
-      `${answer.method} ${answer.path} answered HTTP ${answer.status} but ${why}${fields}. ` +
-      'The service may have changed; upgrade payinout or report it with the body shown in error.body.',
+    message: `${answer.method} ${answer.path} answered HTTP ${answer.status} but ${why}${fields}. ${advice}`,
     status: answer.status,
     issues,
     method: answer.method,
@@ -109,6 +117,7 @@ function invalid(
     attempts: answer.attempts,
     body,
     secrets: answer.secrets,
+    ...(accepted?.id ? { ticket: accepted.id } : {}),
   });
 }
 

@@ -5,7 +5,8 @@
  * error is built (see redact.ts), credentials are never stored on an error, and `cause` is
  * only ever a low-level network error, never a ky error (which holds the request headers).
  */
-import { redactHeaders, redactValue, scrubText } from './redact.js';
+import { refusalAdvice } from './advice.js';
+import { redactAndCut, redactHeaders, scrubText } from './redact.js';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 /** Names each error class across copies of the package (see `PayinoutError[Symbol.hasInstance]`). */
@@ -122,8 +123,10 @@ export class RequestValidationError extends PayinoutError {
 
 /** What an {@link ApiError} is built from (used by the SDK; rarely needed by applications). */
 export interface ApiErrorInit extends Partial<RequestContext> {
-  /** HTTP status of the answer. */
-  status: number;
+  /** HTTP status of the answer; `undefined` for a refusal raised before sending. */
+  status: number | undefined;
+  /** The error identifier, when there is no body to read it from (a refusal before sending). */
+  errorCode?: string | undefined;
   /** The parsed envelope or the raw text of the answer. */
   body: unknown;
   headers?: Headers | Record<string, string>;
@@ -136,7 +139,11 @@ export interface ApiErrorInit extends Partial<RequestContext> {
 /** The service answered with an error (HTTP status ≥ 400, or an envelope with status 'ERROR'). */
 export class ApiError extends PayinoutError {
   override name = 'ApiError';
-  readonly status: number;
+  /**
+   * HTTP status of the answer. `undefined` only on a {@link StatusNotSupportedError} raised by the
+   * client-side check, before anything was sent (its `attempts` is then 0).
+   */
+  readonly status: number | undefined;
   /** Envelope `code` ('00' for a validation or processing failure), when the body had one. */
   readonly code: string | undefined;
   /** Envelope `error` identifier, e.g. 'ALREADY_FINAL', when the body had one. */
@@ -155,18 +162,25 @@ export class ApiError extends PayinoutError {
     const secrets = init.secrets ?? [];
     const envelope = asRecord(init.body);
     const code = stringField(envelope, 'code');
-    const errorCode = stringField(envelope, 'error');
+    const errorCode = stringField(envelope, 'error') ?? init.errorCode;
     const rawMessage = stringField(envelope, 'message');
     const serviceMessage = rawMessage === undefined ? undefined : scrubText(rawMessage, secrets);
     const where = init.method && init.path ? `${init.method} ${init.path} ` : '';
-    const what = [`HTTP ${init.status}`, errorCode].filter(Boolean).join(' ');
-    const said = serviceMessage ? `: ${serviceMessage}` : '';
-    super(`${where}failed with ${what}${said}. ${init.advice ?? ApiError.advice}`.trim());
+    const said = serviceMessage ? `: ${withoutStop(serviceMessage)}` : '';
+    const advice = init.advice ?? ApiError.advice;
+    if (init.status === undefined) {
+      super(
+        `${where}was refused before sending${errorCode ? ` (${errorCode})` : ''}${said}. ${advice}`.trim(),
+      );
+    } else {
+      const what = [`HTTP ${init.status}`, errorCode].filter(Boolean).join(' ');
+      super(`${where}failed with ${what}${said}. ${advice}`.trim());
+    }
     this.status = init.status;
     this.code = code;
     this.errorCode = errorCode;
     this.serviceMessage = serviceMessage;
-    this.body = redactValue(typeof init.body === 'string' ? init.body.slice(0, 2000) : init.body, secrets);
+    this.body = redactAndCut(init.body, secrets);
     this.headers = redactHeaders(init.headers, secrets);
     this.method = init.method;
     this.path = init.path;
@@ -184,7 +198,7 @@ export class AuthenticationError extends ApiError {
 export class NotFoundError extends ApiError {
   override name = 'NotFoundError';
   static override advice =
-    'Check the ticket or reference and that it belongs to this merchant in this environment (sandbox confirm also answers 404 in production).';
+    'Check the ticket or reference, that it belongs to this merchant in this environment, and that baseUrl is the environment root (paths such as /api/v1/… are joined to it).';
 }
 export class UnprocessableEntityError extends ApiError {
   override name = 'UnprocessableEntityError';
@@ -230,6 +244,8 @@ export interface ConnectionErrorInit extends Partial<RequestContext> {
   outcome?: 'not_sent' | 'unknown';
   /** The merchant reference of a create whose outcome is unknown. */
   reference?: string | undefined;
+  /** The service's ticket, when an answer that could not be read still showed it. */
+  ticket?: string | undefined;
   /** The low-level network error (credentials scrubbed from its message). */
   cause?: unknown;
 }
@@ -242,6 +258,8 @@ export class ConnectionError extends PayinoutError {
   readonly attempts: number | undefined;
   readonly outcome: 'not_sent' | 'unknown';
   readonly reference: string | undefined;
+  /** The service's ticket, when an accepted answer that could not be read still showed it. */
+  readonly ticket?: string;
   constructor(init: ConnectionErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.method = init.method;
@@ -249,6 +267,7 @@ export class ConnectionError extends PayinoutError {
     this.attempts = init.attempts;
     this.outcome = init.outcome ?? 'unknown';
     this.reference = init.reference;
+    if (init.ticket !== undefined) this.ticket = init.ticket;
   }
 }
 
@@ -265,8 +284,10 @@ export class ResponseValidationError extends PayinoutError {
   readonly method: string | undefined;
   readonly path: string | undefined;
   readonly attempts: number | undefined;
-  /** First 2,000 characters of the body, redacted. */
+  /** The body, redacted, then cut to its first 2,000 characters when it is text. */
   readonly body: unknown;
+  /** The service's ticket, when a create was accepted (HTTP 2xx) but its answer could not be read. */
+  readonly ticket?: string;
   constructor(init: {
     message: string;
     status?: number;
@@ -276,6 +297,7 @@ export class ResponseValidationError extends PayinoutError {
     attempts?: number;
     body?: unknown;
     secrets?: readonly string[];
+    ticket?: string;
   }) {
     super(init.message);
     this.status = init.status;
@@ -283,10 +305,38 @@ export class ResponseValidationError extends PayinoutError {
     this.method = init.method;
     this.path = init.path;
     this.attempts = init.attempts;
-    this.body = redactValue(
-      typeof init.body === 'string' ? init.body.slice(0, 2000) : init.body,
-      init.secrets,
-    );
+    this.body = redactAndCut(init.body, init.secrets);
+    if (init.ticket !== undefined) this.ticket = init.ticket;
+  }
+}
+
+/**
+ * A lookup answered several transactions for one ticket or reference. The SDK never picks one:
+ * for a reference this is evidence that one payment may have been created more than once.
+ */
+export class AmbiguousTransactionError extends ResponseValidationError {
+  override name = 'AmbiguousTransactionError';
+  /** The ticket or reference that was looked up. */
+  readonly id: string;
+  /** The tickets of every transaction the answer showed for it. */
+  readonly tickets: string[];
+  constructor(init: {
+    id: string;
+    tickets: string[];
+    method?: string;
+    path?: string;
+    attempts?: number;
+    status?: number;
+  }) {
+    super({
+      ...init,
+      message:
+        `${init.method ?? 'GET'} ${init.path ?? ''}: the service shows ${init.tickets.length} transactions for '${init.id}' ` +
+        `(tickets ${init.tickets.join(', ')}), so payinout will not pick one. If they share the reference, the payment ` +
+        "may have been created more than once: read each by its ticket and take it up with the service's support.",
+    });
+    this.id = init.id;
+    this.tickets = [...init.tickets];
   }
 }
 
@@ -350,6 +400,7 @@ const BY_ERROR_CODE = new Map<string, typeof ApiError>([
 ]);
 
 function classForStatus(status: number): typeof ApiError {
+  if (status < 400) return ApiError;
   if (status === 401 || status === 403) return AuthenticationError;
   if (status === 404) return NotFoundError;
   if (status === 422) return UnprocessableEntityError;
@@ -364,14 +415,22 @@ function classForStatus(status: number): typeof ApiError {
  */
 export function createApiError(init: ApiErrorInit): ApiError {
   const errorCode = stringField(asRecord(init.body), 'error');
-  const ErrorClass = (errorCode && BY_ERROR_CODE.get(errorCode)) || classForStatus(init.status);
-  return new ErrorClass({ ...init, advice: init.advice ?? ErrorClass.advice });
+  const ErrorClass =
+    (errorCode && BY_ERROR_CODE.get(errorCode)) ||
+    (init.status === undefined ? ApiError : classForStatus(init.status));
+  const fitting = refusalAdvice(errorCode, stringField(asRecord(init.body), 'message'));
+  return new ErrorClass({ ...init, advice: init.advice ?? fitting ?? ErrorClass.advice });
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
+}
+
+/** A sentence without its final period, so the SDK adds exactly one. */
+function withoutStop(text: string): string {
+  return text.trim().replace(/[.\s]+$/, '');
 }
 
 function stringField(record: Record<string, unknown> | undefined, key: string): string | undefined {

@@ -23,25 +23,21 @@ export function connectionError(
   error: unknown,
   context: FailureContext,
   secrets: readonly string[] = [],
+  unknownAdvice?: string,
 ): ConnectionError {
   const code = networkCode(error);
   const outcome = code && NOT_SENT_CODES.has(code) ? 'not_sent' : 'unknown';
   const detail = code ?? scrubText(error instanceof Error ? error.message : String(error), secrets);
   const { reference, ...where } = context;
+  const next =
+    outcome === 'unknown' && unknownAdvice ? unknownAdvice : 'Check baseUrl and the network to the service.';
   return new ConnectionError({
     ...where,
     outcome,
     ...(reference === undefined ? {} : { reference }),
-    message: `${context.method} ${context.path} got no answer from the service (${detail}, attempt ${context.attempts}). ${advice(outcome, reference)}`,
+    message: `${context.method} ${context.path} got no answer from the service (${detail}, attempt ${context.attempts}). ${next}`,
     cause: safeCause(error, secrets),
   });
-}
-
-export function advice(outcome: 'not_sent' | 'unknown', reference: string | undefined): string {
-  if (reference === undefined || outcome === 'not_sent') {
-    return 'Check baseUrl and the network to the service; safe calls were retried.';
-  }
-  return `The create may have been processed: look reference '${reference}' up with client.transactions.get() before creating it again.`;
 }
 
 export function isReset(error: unknown): boolean {

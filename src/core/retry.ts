@@ -1,60 +1,17 @@
 /**
- * When to retry and how long to wait (docs/reliability.md has the table).
+ * When to retry and how long to wait (docs/reliability.md has the table). Which calls may be
+ * repeated at all is the CallSpec's `resend` (types.ts).
  * Backoff: 0.5 s · 2ⁿ capped at 8 s, with up to 25 % jitter downwards so a fleet of
  * clients does not retry in lockstep; `Retry-After` wins when present, up to 60 s.
  */
-import { ApiError, ConnectionError } from './errors.js';
+import { ApiError } from './errors.js';
 
 export const BASE_DELAY_MS = 500;
 export const MAX_DELAY_MS = 8_000;
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-/**
- * How a call may be repeated:
- * - 'safe': reads and the idempotent sandbox confirm, resent as they are;
- * - 'never': one attempt only;
- * - reconcile: a create. The service has no idempotency key, so before a create is resent the
- *   merchant `reference` is looked up (core/reconcile.ts); never two POSTs without a lookup between.
- */
-export type RetryKind = 'safe' | 'never' | Reconcile;
-
-export interface Reconcile {
-  kind: 'reconcile';
-  /** The merchant reference of the create (undefined only when validation is off and it is missing). */
-  reference: string | undefined;
-}
-
-/** What the transport observed about a failed attempt, beyond the error's class. */
-export interface AttemptFailure {
-  /** HTTP status, when the response headers had arrived before the failure. */
-  status?: number;
-  /** Reset before any response byte: typically a stale keep-alive socket. */
-  staleSocket?: boolean;
-  /** A 2xx answer whose body was not JSON (truncated, an HTML page): the service did answer. */
-  unreadable?: boolean;
-}
-
-const failures = new WeakMap<object, AttemptFailure>();
-
-export function markFailure<E extends object>(error: E, failure: AttemptFailure): E {
-  failures.set(error, failure);
-  return error;
-}
-
-export function failureOf(error: unknown): AttemptFailure {
-  return (error !== null && typeof error === 'object' && failures.get(error)) || {};
-}
-
-export function isRetriableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
-/** Whether an attempt's failure is worth another attempt of a safe call. */
-export function isRetriableError(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
-  if (error instanceof ApiError)
-    return isRetriableStatus(error.status) && retryAfterMs(error.headers) !== Infinity;
-  return false;
+export function isRetriableStatus(status: number | undefined): boolean {
+  return status !== undefined && (status === 408 || status === 429 || status >= 500);
 }
 
 /**

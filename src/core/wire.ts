@@ -1,22 +1,17 @@
 /** Small pure helpers of the transport: the request body on the wire, and result decoration. */
-import type * as z from 'zod/mini';
 import { RequestValidationError } from './errors.js';
-import type { CallSpec, ResponseMeta, WithResponse } from './transport.js';
+import type { ResponseMeta, WithResponse } from './types.js';
 
-export function serialize(body: unknown, spec: CallSpec<z.ZodMiniType>): string | undefined {
+export function serialize(body: unknown, what = 'request'): string | undefined {
   if (body === undefined) return undefined;
+  let why = '';
   try {
     const text = JSON.stringify(body);
     if (typeof text === 'string') return text;
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new RequestValidationError(spec.request?.what ?? 'request', [
-      { path: '', message: `cannot be sent as JSON (${why})` },
-    ]);
+    why = ` (${error instanceof Error ? error.message : String(error)})`;
   }
-  throw new RequestValidationError(spec.request?.what ?? 'request', [
-    { path: '', message: 'cannot be sent as JSON' },
-  ]);
+  throw new RequestValidationError(what, [{ path: '', message: `cannot be sent as JSON${why}` }]);
 }
 
 export function attachResponse<T>(data: T, meta: ResponseMeta): WithResponse<T> {

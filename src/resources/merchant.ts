@@ -1,5 +1,9 @@
+import { OPERATIONS } from '../api/operations.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
-import { MerchantBalanceSchema, MerchantProfileSchema } from '../schemas/merchant.js';
+import { caller } from './operation.js';
+
+const getProfile = caller(OPERATIONS['merchant.getProfile']);
+const getBalance = caller(OPERATIONS['merchant.getBalance']);
 
 /** The authenticated merchant: `client.merchant`. */
 export class MerchantResource {
@@ -15,10 +19,7 @@ export class MerchantResource {
    * const profile = await client.merchant.getProfile();
    */
   getProfile(options?: RequestOptions) {
-    return this.#transport.request(
-      { method: 'GET', path: 'api/v1/merchant/me', response: MerchantProfileSchema, retry: 'safe' },
-      options,
-    );
+    return this.#transport.request(getProfile(), options);
   }
 
   /**
@@ -27,9 +28,6 @@ export class MerchantResource {
    * const { balance, balance_formatted } = await client.merchant.getBalance(); // 'COP 1.234.567,89'
    */
   getBalance(options?: RequestOptions) {
-    return this.#transport.request(
-      { method: 'GET', path: 'api/v1/merchant/balance', response: MerchantBalanceSchema, retry: 'safe' },
-      options,
-    );
+    return this.#transport.request(getBalance(), options);
   }
 }

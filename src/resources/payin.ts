@@ -1,12 +1,13 @@
-import type { RequestOptions, Transport } from '../core/transport.js';
-import {
-  PayInCreatedSchema,
-  type PayInCreateParams,
-  PayInCreateParamsSchema,
-  type PayInLegacyCreateParams,
-  PayInLegacyCreateParamsSchema,
-  PseBankListSchema,
-} from '../schemas/payin.js';
+import { OPERATIONS } from '../api/operations.js';
+import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
+import type { PayInCreated, PayInCreateParams, PayInLegacyCreateParams } from '../schemas/payin.js';
+import type { Recoverable } from '../schemas/recovery.js';
+import { caller } from './operation.js';
+
+const create = caller(OPERATIONS['payin.create']);
+const createLegacy = caller(OPERATIONS['payin.createLegacy']);
+const listPseBanks = caller(OPERATIONS['payin.listPseBanks']);
+type Created = Promise<WithResponse<Recoverable<PayInCreated>>>;
 
 /** PayIn collections: `client.payin`. */
 export class PayInResource {
@@ -28,13 +29,8 @@ export class PayInResource {
    *   ipn_url: 'https://shop.example/webhooks/payinout' });
    * console.log(payin.ticket, payin.payment_url ?? payin.payment_information);
    */
-  create(params: PayInCreateParams, options?: RequestOptions) {
-    const request = { schema: PayInCreateParamsSchema, what: 'PayIn' };
-    const retry = { kind: 'reconcile', reference: params?.reference } as const;
-    return this.#transport.request(
-      { method: 'POST', path: 'api/v2/payin', body: params, request, response: PayInCreatedSchema, retry },
-      options,
-    );
+  create(params: PayInCreateParams, options?: RequestOptions): Created {
+    return this.#transport.request(create({ body: params }), options);
   }
 
   /**
@@ -46,13 +42,8 @@ export class PayInResource {
    *   country: 'CO', payment_method: 'PSE', redirect_url: 'https://shop.example/orders/1001',
    *   ipn_url: 'https://shop.example/webhooks/payinout', customer_data });
    */
-  createLegacy(params: PayInLegacyCreateParams, options?: RequestOptions) {
-    const request = { schema: PayInLegacyCreateParamsSchema, what: 'legacy PayIn' };
-    const retry = { kind: 'reconcile', reference: params?.reference } as const;
-    return this.#transport.request(
-      { method: 'POST', path: 'api/v1/payin', body: params, request, response: PayInCreatedSchema, retry },
-      options,
-    );
+  createLegacy(params: PayInLegacyCreateParams, options?: RequestOptions): Created {
+    return this.#transport.request(createLegacy({ body: params }), options);
   }
 
   /**
@@ -61,9 +52,6 @@ export class PayInResource {
    * const banks = await client.payin.listPseBanks(); // [{ code: '1077', name: 'Banka' }, …]
    */
   listPseBanks(options?: RequestOptions) {
-    return this.#transport.request(
-      { method: 'GET', path: 'api/v1/pse/banks', response: PseBankListSchema, retry: 'safe' },
-      options,
-    );
+    return this.#transport.request(listPseBanks(), options);
   }
 }

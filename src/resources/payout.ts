@@ -1,8 +1,13 @@
+import { OPERATIONS } from '../api/operations.js';
 import type { PayOutBatchOptions, PayOutBatchResult } from '../bulk/types.js';
-import type { RequestOptions, Transport } from '../core/transport.js';
-import { PayOutCreatedSchema, type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
+import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
+import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
+import type { Recoverable } from '../schemas/recovery.js';
+import { caller } from './operation.js';
 import { createPayOutBatch } from './payout-batch.js';
 import { TransactionsResource } from './transactions.js';
+
+const create = caller(OPERATIONS['payout.create']);
 
 /** PayOut disbursements: `client.payout`. */
 export class PayOutResource {
@@ -21,13 +26,11 @@ export class PayOutResource {
    *   country: 'CO', payment_method: 'BANK_TRANSFER', ipn_url: 'https://shop.example/webhooks/payinout',
    *   customer_data: { ...customer_data, bank: 'BANCOLOMBIA', account_number: '1234567890', account_type: 'AHORRO' } });
    */
-  create(params: PayOutCreateParams, options?: RequestOptions) {
-    const request = { schema: PayOutCreateParamsSchema, what: 'PayOut' };
-    const retry = { kind: 'reconcile', reference: params?.reference } as const;
-    return this.#transport.request(
-      { method: 'POST', path: 'api/v1/payout', body: params, request, response: PayOutCreatedSchema, retry },
-      options,
-    );
+  create(
+    params: PayOutCreateParams,
+    options?: RequestOptions,
+  ): Promise<WithResponse<Recoverable<PayOutCreated>>> {
+    return this.#transport.request(create({ body: params }), options);
   }
 
   /**

@@ -1,13 +1,17 @@
+import { sandboxConfirmSupport } from '../api/confirm-support.js';
+import { OPERATIONS } from '../api/operations.js';
 import { SandboxUnavailableError, StatusNotSupportedError } from '../core/errors.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
-import { SANDBOX_CONFIRM_SUPPORT, SANDBOX_CONFIRM_UNSUPPORTED_PAYIN } from '../schemas/catalog.js';
-import {
-  type SandboxConfirmParams,
-  SandboxConfirmParamsSchema,
-  SandboxConfirmResultSchema,
-} from '../schemas/sandbox.js';
+import { SANDBOX_CONFIRM_STATUSES } from '../schemas/catalog.js';
+import type { SandboxConfirmParams } from '../schemas/sandbox.js';
+import { caller } from './operation.js';
 
 type Direction = 'payin' | 'payout';
+
+const confirm = {
+  payin: caller(OPERATIONS['sandbox.confirmPayIn']),
+  payout: caller(OPERATIONS['sandbox.confirmPayOut']),
+};
 
 /** Sandbox confirm (staging and UAT only): `client.sandbox`. */
 export class SandboxResource {
@@ -26,8 +30,9 @@ export class SandboxResource {
    * (POST /api/v1/sandbox/payin/confirm). Same status again is a no-op success.
    * `transaction_id` is the ticket, or the method's own reference where the spec says so (the
    * Bre-B key for BREB/BREB_QR, the cash reference for EFECTY, the CLABE for SPEI).
-   * @throws SandboxUnavailableError on a production client; StatusNotSupportedError, before
-   *   sending, for a status the method does not support in the sandbox (docs/testing.md)
+   * @throws SandboxUnavailableError on a production client; RequestValidationError, before
+   *   sending, for a status other than APPROVED, REJECTED or EXPIRED; StatusNotSupportedError,
+   *   before sending, for a status the method does not support in the sandbox (docs/testing.md)
    * @example
    * await client.sandbox.confirmPayIn({ transaction_id: payin.ticket, payment_method: 'BREB', status: 'APPROVED' });
    */
@@ -53,34 +58,31 @@ export class SandboxResource {
       );
     }
     if (this.#validate) checkSupported(direction, params);
-    const path = `api/v1/sandbox/${direction}/confirm`;
-    const request = { schema: SandboxConfirmParamsSchema, what: `sandbox ${direction} confirm` };
-    // Idempotent by the spec (same status again answers 200), so it may be retried.
-    return this.#transport.request(
-      { method: 'POST', path, body: params, request, response: SandboxConfirmResultSchema, retry: 'safe' },
-      options,
-    );
+    return this.#transport.request(confirm[direction]({ body: params }), options);
   }
 }
 
-/** The spec's supported-status tables, checked before sending. Unlisted methods go to the service. */
+/**
+ * The guide's supported-status tables, checked before sending by the rule the simulator answers
+ * with (src/api/confirm-support.ts). Methods no row names go to the service.
+ */
 function checkSupported(direction: Direction, params: SandboxConfirmParams): void {
   const method = params?.payment_method;
-  // Wrong types are the schema's to report (RequestValidationError), not a TypeError here.
-  if (typeof method !== 'string' || typeof params.status !== 'string') return;
-  const table: Record<string, readonly string[]> = SANDBOX_CONFIRM_SUPPORT[direction];
-  const supported = table[method];
-  const unsupported = direction === 'payin' ? SANDBOX_CONFIRM_UNSUPPORTED_PAYIN[method] : undefined;
-  if (supported?.includes(params.status) !== false && !unsupported) return;
-  const why = unsupported
-    ? `${method} cannot be driven by sandbox confirm: ${unsupported}`
-    : `${method} ${direction === 'payin' ? 'PayIn' : 'PayOut'} supports ${supported?.join(', ')} in sandbox confirm, not ${params.status}`;
+  // Wrong types and statuses no confirm takes (PENDING…) are the schema's to report
+  // (RequestValidationError), not this check's.
+  const status = params?.status;
+  if (typeof method !== 'string' || !(SANDBOX_CONFIRM_STATUSES as readonly unknown[]).includes(status))
+    return;
+  const support = sandboxConfirmSupport({ direction, payment_method: method, status });
+  if (support.verdict !== 'unsupported') return;
+  // Raised before sending: no HTTP status, body or attempt is claimed (status undefined, attempts 0).
   throw new StatusNotSupportedError({
-    status: 422,
-    body: { code: '00', status: 'ERROR', error: 'STATUS_NOT_SUPPORTED', message: why },
-    method: 'POST',
-    path: `/api/v1/sandbox/${direction}/confirm`,
+    status: undefined,
+    errorCode: 'STATUS_NOT_SUPPORTED',
+    body: undefined,
+    method: OPERATIONS[direction === 'payin' ? 'sandbox.confirmPayIn' : 'sandbox.confirmPayOut'].method,
+    path: OPERATIONS[direction === 'payin' ? 'sandbox.confirmPayIn' : 'sandbox.confirmPayOut'].template,
     attempts: 0,
-    advice: 'Checked client-side; nothing was sent. See the supported-status table in docs/testing.md.',
+    advice: `${support.reason}. Checked client-side: nothing was sent. See the supported-status table in docs/testing.md.`,
   });
 }

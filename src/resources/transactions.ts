@@ -1,8 +1,12 @@
+import { OPERATIONS } from '../api/operations.js';
+import { normaliseId } from '../api/recovery.js';
 import { RequestValidationError, TimeoutError } from '../core/errors.js';
-import { lookupSpec } from '../core/lookup.js';
 import { sleep } from '../core/retry.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { isFinalStatus } from '../schemas/catalog.js';
+import { caller } from './operation.js';
+
+const lookup = caller(OPERATIONS['transactions.get']);
 
 /** Options of {@link TransactionsResource.waitForFinalStatus}. */
 export interface WaitOptions {
@@ -24,16 +28,17 @@ export class TransactionsResource {
 
   /**
    * Looks a PayIn or PayOut up by service ticket or merchant reference
-   * (GET /api/v1/transaction/{id}). Always one `Transaction`, whether the service sent an
-   * object or a one-element array.
-   * @throws NotFoundError when the service knows no such ticket or reference
+   * (GET /api/v1/transaction/{id}). Always the one `Transaction` whose ticket or reference is the
+   * id (surrounding blanks trimmed), whether the service sent an object or an array.
+   * @throws NotFoundError when the service shows no transaction with that ticket or reference
+   * @throws AmbiguousTransactionError when it shows several (their tickets are named)
    * @example
    * const tx = await client.transactions.get('order-1001'); // or the ticket
    * console.log(tx.status, tx.amount, tx.currency);
    */
   async get(ticketOrReference: string, options?: RequestOptions) {
     checkId(ticketOrReference);
-    return this.#transport.request(lookupSpec(ticketOrReference), options);
+    return this.#transport.request(lookup({ params: { ticket: normaliseId(ticketOrReference) } }), options);
   }
 
   /**
@@ -55,7 +60,7 @@ export class TransactionsResource {
       if (remaining <= 0) {
         throw new TimeoutError({
           method: 'GET',
-          path: `/api/v1/transaction/${encodeURIComponent(ticketOrReference)}`,
+          path: `/api/v1/transaction/${encodeURIComponent(normaliseId(ticketOrReference))}`,
           message: `Transaction ${ticketOrReference} is still ${transaction.status} after ${timeoutMs} ms. Wait for its webhook, or call waitForFinalStatus again with a larger timeoutMs.`,
         });
       }

@@ -20,13 +20,13 @@ export const SANDBOX_PSE_BANK = SANDBOX_PSE_BANKS[0]!;
 
 /**
  * The PSE test e-mail: in staging a designated address approves and any other rejects
- * (spec "customer_data (PayIn request)"); the address is not shown, so the simulator picks one.
+ * (guide "customer_data (PayIn request)"); the address is not shown, so the simulator picks one.
  */
 export const SANDBOX_PSE_APPROVED_EMAIL = 'approved@sandbox.payinout.dev';
 
 /**
  * PayOut destination banks the simulator knows. Peru enforces its catalog at creation
- * (spec "POST /api/v1/payout"); other countries accept any uppercase identifier.
+ * (guide "POST /api/v1/payout (create PayOut)"); other countries accept any uppercase identifier.
  */
 export const SANDBOX_PAYOUT_BANKS: { readonly [C in CountryCode]?: readonly string[] } = {
   PE: ['BCP', 'INTERBANK', 'BBVA', 'SCOTIABANK', 'BANBIF', 'PICHINCHA', 'YAPE', 'PLIN'],
@@ -47,7 +47,7 @@ const MODES: Readonly<Record<string, PayInMode>> = {
   PAGOEFECTIVO: 'hybrid',
 };
 
-/** PSE with bank + person_type is "PSE direct" (spec "customer_data"); everything unlisted is Checkout. */
+/** PSE with bank + person_type is "PSE direct" (guide "customer_data (PayIn request)"); everything unlisted is Checkout. */
 export function payInMode(method: string, pseDirect: boolean): PayInMode {
   if (method === 'PSE') return pseDirect ? 'hybrid' : 'checkout';
   return MODES[method] ?? 'checkout';
@@ -70,67 +70,82 @@ export function generateClabe(bankPrefix = '646180'): string {
 
 export interface PaymentInformation {
   info: Record<string, unknown>;
-  /** Values that work as sandbox confirm transaction_id (spec "External references"). */
+  /** Values that work as sandbox confirm transaction_id (guide "POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm", "Prerequisites"). */
   externalIds: string[];
 }
 
-/** payment_information of a Direct/Hybrid PayIn; not shown by the spec, so documented in docs/simulator.md. */
-export function paymentInformation(
-  method: string,
-  amount: number,
-  currency: string,
-  expiresAt: string,
-  customer: { phone_number: string; bank?: string | undefined; person_type?: string | undefined },
-  cus: string | undefined,
-): PaymentInformation {
-  switch (method) {
-    case 'BREB':
-    case 'BREB_QR': {
-      const key = `@sbx${digits(10)}`;
-      const info: Record<string, unknown> = { breb_key: key, amount, currency, expires_at: expiresAt };
-      if (method === 'BREB_QR') info.qr_code = `000201010212BREB${key}5303170540${amount}6304SBX0`;
-      return { info, externalIds: [key] };
-    }
-    case 'EFECTY':
-    case 'PAGOEFECTIVO': {
-      const reference = (method === 'EFECTY' ? '' : 'CIP') + digits(10);
-      const agreement = method === 'EFECTY' ? '110757' : 'PAGOEFECTIVO';
-      return {
-        info: { payment_reference: reference, agreement, amount, currency, expires_at: expiresAt },
-        externalIds: [reference],
-      };
-    }
-    case 'SPEI': {
-      const clabe = generateClabe();
-      return {
-        info: {
-          clabe,
-          bank: 'STP',
-          beneficiary: 'PAYINOUT SANDBOX',
-          amount,
-          currency,
-          expires_at: expiresAt,
-        },
-        externalIds: [clabe],
-      };
-    }
-    case 'QR': {
-      const qrId = `QR${digits(12)}`;
-      return {
-        info: { qr_id: qrId, qr_code: `0002010102125303604540${amount}${qrId}`, amount, currency },
-        externalIds: [qrId],
-      };
-    }
-    case 'NEQUI_PUSH':
-      return { info: { phone_number: customer.phone_number, push_sent: true }, externalIds: [] };
-    case 'PSE':
-      return {
-        info: { bank: customer.bank, person_type: customer.person_type, cus },
-        externalIds: cus ? [cus] : [],
-      };
-    default:
-      return { info: {}, externalIds: [] };
-  }
+/** What a method's payment_information is built from. */
+export interface PaymentInput {
+  method: string;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  customer: { phone_number: string; bank?: string | undefined; person_type?: string | undefined };
+  cus: string | undefined;
+}
+
+type Builder = (input: PaymentInput) => PaymentInformation;
+
+const breb: Builder = ({ method, amount, currency, expiresAt }) => {
+  const key = `@sbx${digits(10)}`;
+  const info: Record<string, unknown> = { breb_key: key, amount, currency, expires_at: expiresAt };
+  if (method === 'BREB_QR') info.qr_code = `000201010212BREB${key}5303170540${amount}6304SBX0`;
+  return { info, externalIds: [key] };
+};
+
+const cash: Builder = ({ method, amount, currency, expiresAt }) => {
+  const reference = (method === 'EFECTY' ? '' : 'CIP') + digits(10);
+  const agreement = method === 'EFECTY' ? '110757' : 'PAGOEFECTIVO';
+  return {
+    info: { payment_reference: reference, agreement, amount, currency, expires_at: expiresAt },
+    externalIds: [reference],
+  };
+};
+
+const spei: Builder = ({ amount, currency, expiresAt }) => {
+  const clabe = generateClabe();
+  const info = {
+    clabe,
+    bank: 'STP',
+    beneficiary: 'PAYINOUT SANDBOX',
+    amount,
+    currency,
+    expires_at: expiresAt,
+  };
+  return { info, externalIds: [clabe] };
+};
+
+const qr: Builder = ({ amount, currency }) => {
+  const qrId = `QR${digits(12)}`;
+  return {
+    info: { qr_id: qrId, qr_code: `0002010102125303604540${amount}${qrId}`, amount, currency },
+    externalIds: [qrId],
+  };
+};
+
+const BUILDERS: Readonly<Record<string, Builder>> = {
+  BREB: breb,
+  BREB_QR: breb,
+  EFECTY: cash,
+  PAGOEFECTIVO: cash,
+  SPEI: spei,
+  QR: qr,
+  NEQUI_PUSH: ({ customer }) => ({
+    info: { phone_number: customer.phone_number, push_sent: true },
+    externalIds: [],
+  }),
+  PSE: ({ customer, cus }) => ({
+    info: { bank: customer.bank, person_type: customer.person_type, cus },
+    externalIds: cus ? [cus] : [],
+  }),
+};
+
+/**
+ * payment_information of a Direct/Hybrid PayIn; its fields are not shown by the guide
+ * ("PayIn creation result"), so the simulator's are documented in docs/simulator.md.
+ */
+export function paymentInformation(input: PaymentInput): PaymentInformation {
+  return BUILDERS[input.method]?.(input) ?? { info: {}, externalIds: [] };
 }
 
 export function newCus(): string {

@@ -8,7 +8,7 @@ import { fail, ok } from './reply.js';
 import type { SandboxState } from './state.js';
 import type { SandboxResponse, SandboxTransaction } from './types.js';
 
-/** Test cards: the result of a sandbox CARD payment is fixed by the card number (spec prerequisite 5). */
+/** Test cards: the result of a sandbox CARD payment is fixed by the card number (guide "POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm", "Prerequisites", item 5). */
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, { status: string; brand: string; type: string }>> = {
   '4111111111111111': { status: 'APPROVED', brand: 'VISA', type: 'CREDIT' },
   '5555555555554444': { status: 'APPROVED', brand: 'MASTERCARD', type: 'DEBIT' },

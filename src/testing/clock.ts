@@ -1,6 +1,6 @@
 /**
  * Time for the simulator: one injectable source for "now" and for timers, so webhook retry
- * schedules (spec "Events", rule 4) can be tested in milliseconds with a manual clock.
+ * schedules (guide "Events", rule 4) can be tested in milliseconds with a manual clock.
  */
 
 /** The simulator's source of time and timers (`SandboxOptions.clock`). */
@@ -89,7 +89,7 @@ export function createManualClock(start = Date.UTC(2025, 0, 15, 12, 0, 0)): Manu
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** 'YYYY-MM-DD HH:MM:SS' in UTC (spec "Transaction": date). */
+/** 'YYYY-MM-DD HH:MM:SS' in UTC (guide "Transaction (PayIn or PayOut)": date). */
 export function formatTimestamp(ms: number): string {
   const d = new Date(ms);
   return (

@@ -6,7 +6,7 @@
 import type { WebhookEventInput } from '../schemas/webhook.js';
 import { computeWebhookSignature } from '../webhooks/signature.js';
 import type { SandboxClock } from './clock.js';
-import { publicCustomer } from './payin.js';
+import { publicCustomer } from './records.js';
 import type { SandboxMerchant, SandboxTransaction } from './types.js';
 
 /** The spec's "service name and version 1.1" User-Agent (spec "Events", rule 2); the name is ours. */

@@ -1,4 +1,4 @@
-/** Merchants of the simulator: credentials, country → currency, balance (spec "Authentication"). */
+/** Merchants of the simulator: credentials, country → currency, balance (guide "Authentication"). */
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../schemas/catalog.js';
 import { unauthorized } from './reply.js';
 import type { SandboxMerchant, SandboxMerchantSeed, SandboxResponse } from './types.js';
@@ -60,7 +60,7 @@ export class MerchantStore {
   }
 
   /**
-   * Basic auth + Token-Top of the same merchant (spec "Authentication", rules 1–2). The merchant
+   * Basic auth + Token-Top of the same merchant (guide "Authentication", rules 1–2). The merchant
    * profile "example sends Token-Top alone", so `tokenAlone` lets that endpoint skip Basic —
    * but a Basic header that is present must still be right.
    */
@@ -84,7 +84,7 @@ export class MerchantStore {
   }
 }
 
-/** 'COP 1.234.567,89': currency, '.' thousands, ',' decimals (spec "Merchant balance"). */
+/** 'COP 1.234.567,89': currency, '.' thousands, ',' decimals (guide "Merchant balance (GET /api/v1/merchant/balance)"). */
 export function formatBalance(currency: string, amount: number): string {
   const negative = amount < 0;
   const [whole = '0', fraction = '00'] = Math.abs(amount).toFixed(2).split('.');

@@ -1,6 +1,7 @@
 /** `sandboxHandlers()`: the simulator as msw 2 request handlers, for merchants' unit tests. */
 import { createRequire } from 'node:module';
 import type { RequestHandler } from 'msw';
+import { OPERATION_LIST } from '../api/operations.js';
 import { ConfigurationError } from '../core/errors.js';
 import type { Sandbox } from './sandbox.js';
 
@@ -29,7 +30,8 @@ export interface SandboxHandlersOptions {
 }
 
 /**
- * One catch-all handler under baseUrl; every request is answered by `sandbox.handle()`.
+ * One handler per operation of the service's table (src/api/), then one under baseUrl for the
+ * simulator's own pages and its 404/405 answers; every request is answered by `sandbox.handle()`.
  * Needs msw 2 in your project (an optional peer dependency).
  * @example
  * import { setupServer } from 'msw/node';
@@ -44,22 +46,30 @@ export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOption
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   sandbox.baseUrl = base;
   const { http } = loadMsw();
+  const resolver = ({ request }: { request: Request }) => answer(sandbox, request, basePath);
   return [
-    http.all(`${base}/*`, async ({ request }) => {
-      const url = new URL(request.url);
-      const headers: Record<string, string> = {};
-      request.headers.forEach((value, key) => {
-        headers[key] = value;
-      });
-      const text = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-      const answer = sandbox.handle({
-        method: request.method,
-        path: url.pathname.slice(basePath.length) + url.search,
-        headers,
-        body: text,
-      });
-      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      return new Response(body, { status: answer.status, headers: answer.headers });
+    ...OPERATION_LIST.map((operation) => {
+      const route = http[operation.method === 'GET' ? 'get' : 'post'];
+      // msw writes path parameters as :name where the table writes {name}.
+      return route(`${base}${operation.template.replace(/\{(\w+)\}/g, ':$1')}`, resolver);
     }),
+    http.all(`${base}/*`, resolver),
   ];
+}
+
+async function answer(sandbox: Sandbox, request: Request, basePath: string): Promise<Response> {
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  const text = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+  const reply = sandbox.handle({
+    method: request.method,
+    path: url.pathname.slice(basePath.length) + url.search,
+    headers,
+    body: text,
+  });
+  const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+  return new Response(body, { status: reply.status, headers: reply.headers });
 }

@@ -1,5 +1,5 @@
 /**
- * Response bodies of the simulator. Success: the common envelope (spec "Common response
+ * Response bodies of the simulator. Success: the common envelope (guide "Common response
  * envelope"). Errors: code '00', status 'ERROR', an `error` identifier and a message — the
  * shape the spec shows for sandbox confirm 422s, reused where the spec shows none
  * (docs/simulator.md, "Where the spec is silent").
@@ -25,7 +25,7 @@ export function invalid(message: string): SandboxResponse {
   return fail(422, 'VALIDATION_ERROR', message);
 }
 
-/** Sandbox confirm NOT_FOUND: "The body holds only error" (spec "Errors"). */
+/** Sandbox confirm NOT_FOUND: "The body holds only error" (guide "Errors"). */
 export function bareNotFound(): SandboxResponse {
   return { status: 404, headers: { ...JSON_HEADERS }, body: { error: 'NOT_FOUND' } };
 }

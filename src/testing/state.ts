@@ -1,12 +1,17 @@
 /**
  * The simulator's state: merchants, transactions and their indexes, and the one place where
- * a status changes (balance effects and the webhook of spec "States and transitions").
+ * a status changes (balance effects and the webhook of guide "States and transitions").
  */
 import { randomUUID } from 'node:crypto';
 import { realClock, type SandboxClock } from './clock.js';
-import type { WebhookDeliverer } from './delivery.js';
 import { addMoney, demoMerchants, MerchantStore } from './merchants.js';
-import type { SandboxEnvironment, SandboxMerchant, SandboxOptions, SandboxTransaction } from './types.js';
+import type {
+  SandboxEnvironment,
+  SandboxMerchant,
+  SandboxOptions,
+  SandboxTransaction,
+  WebhookSink,
+} from './types.js';
 
 /** Default response_message per status; PayOut rejections use the spec's common bank messages. */
 export const STATUS_MESSAGES: Readonly<Record<string, string>> = {
@@ -18,7 +23,7 @@ export const STATUS_MESSAGES: Readonly<Record<string, string>> = {
   EXPIRED: 'Transaction expired',
 };
 
-/** Spec "Errors": common rejection messages for a rejected PayOut (Spanish, as the service sends them). */
+/** Guide "Errors": common rejection messages for a rejected PayOut (Spanish, as the service sends them). */
 export const PAYOUT_REJECTION_MESSAGES = [
   'Cuenta inactiva o bloqueada',
   'La cuenta o el NIT no coinciden',
@@ -42,7 +47,8 @@ export class SandboxState {
   readonly #aliases = new Map<string, Map<string, string>>();
   readonly #references = new Map<string, Set<string>>();
   readonly #timers = new Set<unknown>();
-  deliverer: WebhookDeliverer | undefined;
+  /** Set by createSandbox; an interface, so the state never imports the deliverer (no cycle). */
+  deliverer: WebhookSink | undefined;
   /** Injected faults: the next N confirms answer 500 CONFIRM_FAILED. */
   confirmFailures = 0;
 
@@ -94,14 +100,14 @@ export class SandboxState {
     return this.merchants.byUsername(transaction.merchant)!;
   }
 
-  /** A PayOut is confirmable once submitted to the bank (spec "States and transitions"). */
+  /** A PayOut is confirmable once submitted to the bank (guide "States and transitions"). */
   isSubmitted(transaction: SandboxTransaction): boolean {
     return transaction.submittedAt === undefined || transaction.submittedAt <= this.clock.now();
   }
 
   /**
    * The only status change: balance effects (PayIn APPROVED credits; PayOut REJECTED restores
-   * the reserve) and one webhook to ipn_url (spec "Events": a webhook on each change).
+   * the reserve) and one webhook to ipn_url (guide "Events": a webhook on each change).
    */
   setStatus(transaction: SandboxTransaction, status: string, message?: string): void {
     if (transaction.status === status) return;

@@ -1,5 +1,11 @@
 /** Shapes shared by the simulator's modules (the state machine and its three front ends). */
+import type * as z from 'zod/mini';
+import type { OPERATIONS } from '../api/operations.js';
+import type { TransactionKind } from '../api/types.js';
 import type { CountryCode, CurrencyCode } from '../schemas/catalog.js';
+import type { PayInCreated } from '../schemas/payin.js';
+import type { Transaction } from '../schemas/transaction.js';
+import type { WebhookCard } from '../schemas/webhook.js';
 import type { SandboxClock } from './clock.js';
 
 /** The environment the simulator plays; 'production' refuses sandbox confirm. */
@@ -17,7 +23,7 @@ export interface SandboxMerchantSeed {
   /** Tax ID. Default a fixed fake NIT. */
   nit?: string;
   email?: string;
-  /** Opening balance in the merchant's currency. Default 0: fund it with an approved PayIn (spec "Sandbox funding rule"). */
+  /** Opening balance in the merchant's currency. Default 0: fund it with an approved PayIn (guide "What the service does", "Sandbox funding rule"). */
   balance?: number;
 }
 
@@ -38,7 +44,7 @@ export interface SandboxMerchant {
 export interface SandboxOptions {
   /** Merchants; default one demo merchant per country (CO, PE, MX, GT, HN). */
   merchants?: readonly SandboxMerchantSeed[];
-  /** 'production' turns sandbox confirm into 404 NOT_FOUND (spec "Environments"). Default 'staging'. */
+  /** 'production' turns sandbox confirm into 404 NOT_FOUND (guide "What the service does", "Environments"). Default 'staging'. */
   environment?: SandboxEnvironment;
   /** Time source and timers. Default the real clock (Date.now / setTimeout). */
   clock?: SandboxClock;
@@ -54,7 +60,7 @@ export interface SandboxOptions {
   fetch?: typeof fetch;
   /** false: record webhook deliveries but never send them. Default true. */
   webhooks?: boolean;
-  /** User-Agent of webhook deliveries (spec "Events", rule 2: service name and version 1.1). */
+  /** User-Agent of webhook deliveries (guide "Events", rule 2: service name and version 1.1). */
   webhookUserAgent?: string;
   /** Per-attempt timeout of a webhook delivery. Default 10,000 ms (real time). */
   webhookTimeoutMs?: number;
@@ -78,47 +84,55 @@ export interface SandboxResponse {
   body: unknown;
 }
 
-export interface StoredCustomer {
-  legal_doc_type: string;
-  legal_doc: string;
-  phone_code: string;
-  phone_number: string;
-  email: string;
-  full_name: string;
-  bank?: string;
-  person_type?: string;
-  account_number?: string;
-  account_type?: string;
-  clabe_number?: string;
+/** A PayIn create request as the table's schema parses it (what the simulator stores). */
+type PayInRequest = z.output<(typeof OPERATIONS)['payin.create']['request']['schema']>;
+/** A PayOut create request as the table's schema parses it. */
+type PayOutRequest = z.output<(typeof OPERATIONS)['payout.create']['request']['schema']>;
+
+/**
+ * The customer as the create request carried it, parsed by its schema: a PayIn's customer_data
+ * or a PayOut's (which adds the destination account).
+ */
+export type StoredCustomer = PayInRequest['customer_data'] | PayOutRequest['customer_data'];
+
+/** What the simulator hands to its webhook deliverer on every status change (delivery.ts). */
+export interface WebhookSink {
+  enqueue(transaction: SandboxTransaction, merchant: SandboxMerchant): void;
 }
 
-/** A transaction as the simulator stores it (`sandbox.transactions`, `sandbox.getTransaction`). */
+/**
+ * A transaction as the simulator stores it (`sandbox.transactions`, `sandbox.getTransaction`):
+ * the fields of its create request, typed by the table's request schemas, what the service
+ * adds (ticket, status, response_message as in the search answer's schema), and the simulator's
+ * own bookkeeping (times, external references).
+ */
 export interface SandboxTransaction {
-  readonly type: 'PAYIN' | 'PAYOUT';
-  readonly ticket: string;
-  readonly reference: string;
+  readonly type: TransactionKind;
+  readonly ticket: Transaction['ticket'];
+  readonly reference: PayInRequest['reference'];
+  /** The merchant's username. */
   readonly merchant: string;
-  readonly amount: number;
+  readonly amount: PayInRequest['amount'];
   readonly currency: CurrencyCode;
   readonly country: CountryCode;
-  readonly payment_method: string;
+  readonly payment_method: PayInRequest['payment_method'];
   readonly customer: StoredCustomer;
-  readonly ipn_url: string | undefined;
-  readonly redirect_url: string | undefined;
-  readonly description: string | undefined;
-  readonly metadata: Record<string, unknown> | undefined;
-  /** External references that also work as sandbox confirm transaction_id (spec "Sandbox confirm"). */
+  readonly ipn_url: PayInRequest['ipn_url'];
+  readonly redirect_url: PayInRequest['redirect_url'];
+  readonly description: PayInRequest['description'] | undefined;
+  readonly metadata: PayOutRequest['metadata'];
+  /** External references that also work as sandbox confirm transaction_id (guide "POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm", "Prerequisites"). */
   readonly externalIds: readonly string[];
   /** Only for PayIns with payment_information (Direct/Hybrid). */
-  readonly paymentInformation: Record<string, unknown> | undefined;
+  readonly paymentInformation: PayInCreated['payment_information'];
   readonly createdAt: number;
   /** PayOut: when it reaches the bank; before that sandbox confirm refuses it. */
   readonly submittedAt: number | undefined;
-  status: string;
-  responseMessage: string;
+  status: Transaction['status'];
+  responseMessage: NonNullable<Transaction['response_message']>;
   updatedAt: number;
   /** PSE only: the bank's transaction number. */
-  readonly cus: string | undefined;
+  readonly cus: NonNullable<Transaction['cus']> | undefined;
   /** CARD only: what top_card carries. */
-  card: Record<string, string> | undefined;
+  card: WebhookCard | undefined;
 }

@@ -5,6 +5,7 @@
 import type { WebhookEventInput } from '../schemas/webhook.js';
 import { computeWebhookSignature, type SignatureInput, type SignatureScheme } from '../webhooks/signature.js';
 import { SIGNATURE_HEADER } from '../webhooks/verify.js';
+import { SANDBOX_WEBHOOK_USER_AGENT } from './delivery.js';
 
 /** The `x-trx-signature` value for this ticket and reference (same as computeWebhookSignature). */
 export function signWebhook(input: SignatureInput, scheme: SignatureScheme = 'json'): string {
@@ -28,9 +29,6 @@ export interface SignedWebhookDelivery {
   body: string;
   headers: Record<string, string>;
 }
-
-/** Service name and version 1.1 (spec "Events", rule 2); the name itself is not shown. */
-const WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
 
 /**
  * A delivery signed exactly as `verifyWebhook` expects it, to test your receiver without the
@@ -56,7 +54,7 @@ export function buildWebhookDelivery(
     body,
     headers: {
       'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
-      'user-agent': WEBHOOK_USER_AGENT,
+      'user-agent': SANDBOX_WEBHOOK_USER_AGENT,
       [SIGNATURE_HEADER]: signature,
       ...options.headers,
     },

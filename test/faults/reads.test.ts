@@ -33,19 +33,19 @@ const drop: Fault = { kind: 'drop' };
 
 const CASES: Case[] = [
   {
-    name: 'stale socket (drop before any byte) is retried once even with maxRetries 0',
+    name: 'maxRetries 0 means exactly one attempt, even for a stale-socket reset',
     faults: [drop],
     maxRetries: 0,
-    attempts: 2,
-    outcome: 'ok',
-  },
-  {
-    name: 'dropped every time, maxRetries 0: one stale-socket retry, then ConnectionError',
-    faults: [drop, drop, drop],
-    maxRetries: 0,
-    attempts: 2,
+    attempts: 1,
     outcome: ConnectionError,
     not: TimeoutError,
+  },
+  {
+    name: 'stale socket (drop before any byte) with maxRetries 1: retried at once, then fine',
+    faults: [drop],
+    maxRetries: 1,
+    attempts: 2,
+    outcome: 'ok',
   },
   {
     name: 'dropped every time, maxRetries 2: three attempts',

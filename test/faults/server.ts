@@ -57,9 +57,11 @@ export interface StoredTransaction {
   reference: string;
   amount: number;
   currency: string;
-  type_transaction: 'PAYIN' | 'PAYOUT';
+  type_transaction: string;
   status: string;
   date: string;
+  payment_method?: string;
+  customer?: Record<string, unknown> | undefined;
 }
 
 export interface FaultServer {
@@ -82,9 +84,17 @@ const CREATE_PATHS: Record<string, 'PAYIN' | 'PAYOUT'> = {
 
 export const DATE = '2025-01-15 10:30:00';
 
-export async function startFaultServer(
-  options: { rejectDuplicates?: boolean; seed?: Partial<StoredTransaction>[] } = {},
-): Promise<FaultServer> {
+export interface FaultServerOptions {
+  rejectDuplicates?: boolean;
+  seed?: Partial<StoredTransaction>[];
+  /**
+   * How a lookup answers `data`: 'first' (default) the first match as an object; 'matches' every
+   * transaction whose ticket or reference is the id, as an array; 'all' every stored transaction.
+   */
+  lookup?: 'first' | 'matches' | 'all';
+}
+
+export async function startFaultServer(options: FaultServerOptions = {}): Promise<FaultServer> {
   const log: Logged[] = [];
   const transactions: StoredTransaction[] = [];
   const faults: QueuedFault[] = [];
@@ -109,6 +119,8 @@ export async function startFaultServer(
       type_transaction: kind,
       status: 'PENDING',
       date: DATE,
+      payment_method: String(body.payment_method),
+      customer: publicCustomer(body.customer_data),
     };
     transactions.push(tx);
     return tx;
@@ -159,10 +171,14 @@ export async function startFaultServer(
     }
     if (method === 'GET' && path.startsWith('/api/v1/transaction/')) {
       const id = decodeURIComponent(path.slice('/api/v1/transaction/'.length));
-      const tx = transactions.find((t) => t.reference === id || t.ticket === id);
-      if (!tx)
+      const matches = transactions.filter((t) => t.reference === id || t.ticket === id);
+      if (options.lookup === 'all') {
+        return [200, { code: '01', status: 'SUCCESS', message: '', data: transactions }] as const;
+      }
+      if (!matches.length)
         return [404, { code: '00', status: 'ERROR', error: 'NOT_FOUND', message: 'not found' }] as const;
-      return [200, { code: '01', status: 'SUCCESS', message: '', data: tx }] as const;
+      const data = options.lookup === 'matches' ? matches : matches[0];
+      return [200, { code: '01', status: 'SUCCESS', message: '', data }] as const;
     }
     if (path === '/api/v1/merchant/me') {
       const data = { name: 'Shop', nit: '900', email: 'shop@example.com', currency: 'COP', wallet: 10 };
@@ -287,6 +303,13 @@ export async function startFaultServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The customer as a lookup shows it: its document, never the rest. */
+function publicCustomer(value: unknown): Record<string, unknown> | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const { legal_doc, legal_doc_type } = value as Record<string, unknown>;
+  return { legal_doc, legal_doc_type };
 }
 
 /**

@@ -1,0 +1,246 @@
+/**
+ * # The operations table: every endpoint of the service's guide, once
+ *
+ * One entry per endpoint: id (the SDK method it backs), HTTP method, path template, request
+ * schema and its human name, response schema, whether it may be resent as it is, which
+ * credentials it takes, and for creates how a lost answer is settled by reference.
+ *
+ * Who reads it:
+ * - the client: `src/resources/` (one line per method) → `src/core/` transport;
+ * - the simulator: `src/testing/routes.ts` dispatches by method and path, checks `auth`;
+ * - the OpenAPI document: `src/openapi/` builds `payinout/openapi.json` from it.
+ *
+ * Pure data and small builders (builders.ts); it imports `src/schemas/` only, so every layer can
+ * read it without a cycle. Change a path, a schema or a rule here and all three follow.
+ * The executable recovery (lookup, match proof) lives in `recovery.ts`; this file only describes it.
+ */
+import { MerchantBalanceSchema, MerchantProfileSchema } from '../schemas/merchant.js';
+import {
+  PayInCreatedSchema,
+  PayInCreateParamsSchema,
+  PayInLegacyCreateParamsSchema,
+  PseBankListSchema,
+} from '../schemas/payin.js';
+import { PayOutCreatedSchema, PayOutCreateParamsSchema } from '../schemas/payout.js';
+import { SandboxConfirmParamsSchema, SandboxConfirmResultSchema } from '../schemas/sandbox.js';
+import { TransactionSchema } from '../schemas/transaction.js';
+import { TransactionLookupBodySchema } from '../schemas/wire.js';
+import type { DocumentedError, Operation, RecoveryMatch } from './types.js';
+
+/** What every create's lookup must show before the SDK calls it this create's result. */
+const CREATE_MATCH: readonly RecoveryMatch[] = [
+  { request: 'reference', found: 'reference', compare: 'exact', required: 'always' },
+  { request: 'currency', found: 'currency', compare: 'exact', required: 'always' },
+  { request: 'amount', found: 'amount', compare: 'amount', required: 'always' },
+  // The search answer's customer is optional: compared only when it carries the document.
+  {
+    request: 'customer_data.legal_doc',
+    found: 'customer.legal_doc',
+    compare: 'exact',
+    required: 'when-present',
+  },
+];
+
+/** Guide "Errors", sandbox confirm table. */
+const CONFIRM_ERRORS: readonly DocumentedError[] = [
+  {
+    status: 404,
+    error: 'NOT_FOUND',
+    when: "transaction_id unknown, another merchant's transaction, or production",
+    bare: true,
+  },
+  { status: 422, error: 'VALIDATION_ERROR', when: 'invalid body' },
+  { status: 422, error: 'TYPE_MISMATCH', when: 'PayIn confirm used on a PayOut, or the reverse' },
+  { status: 422, error: 'ALREADY_FINAL', when: 'the transaction is already in a different final status' },
+  { status: 422, error: 'STATUS_NOT_SUPPORTED', when: 'the status is not valid for the payment method' },
+  { status: 500, error: 'CONFIRM_FAILED', when: 'the status update failed' },
+];
+
+const payinCreate = {
+  id: 'payin.create',
+  section: 'POST /api/v2/payin',
+  summary: 'Create a PayIn (recommended)',
+  method: 'POST',
+  template: '/api/v2/payin',
+  pathParams: [],
+  request: { schema: PayInCreateParamsSchema, name: 'PayIn' },
+  response: PayInCreatedSchema,
+  data: 'single',
+  safeToResend: false,
+  auth: 'basic+token',
+  sandboxOnly: false,
+  deprecated: false,
+  recovery: {
+    kind: 'PAYIN',
+    lookup: 'transactions.get',
+    key: 'reference',
+    match: CREATE_MATCH,
+    echoed: ['payment_method', 'redirect_url', 'ipn_url', 'description'],
+  },
+  errors: [],
+} as const satisfies Operation;
+
+const payinCreateLegacy = {
+  ...payinCreate,
+  id: 'payin.createLegacy',
+  section: 'POST /api/v1/payin (legacy, deprecated)',
+  summary: 'Create a PayIn with the legacy v1 endpoint',
+  template: '/api/v1/payin',
+  request: { schema: PayInLegacyCreateParamsSchema, name: 'legacy PayIn' },
+  deprecated: true,
+} as const satisfies Operation;
+
+const payinListPseBanks = {
+  id: 'payin.listPseBanks',
+  section: 'GET /api/v1/pse/banks',
+  summary: 'List the bank codes for PSE direct PayIns',
+  method: 'GET',
+  template: '/api/v1/pse/banks',
+  pathParams: [],
+  request: undefined,
+  response: PseBankListSchema,
+  data: 'single',
+  safeToResend: true,
+  auth: 'basic+token',
+  sandboxOnly: false,
+  deprecated: false,
+  recovery: undefined,
+  errors: [],
+} as const satisfies Operation;
+
+const payoutCreate = {
+  id: 'payout.create',
+  section: 'POST /api/v1/payout (create PayOut)',
+  summary: 'Create a PayOut (initial status PENDING)',
+  method: 'POST',
+  template: '/api/v1/payout',
+  pathParams: [],
+  request: { schema: PayOutCreateParamsSchema, name: 'PayOut' },
+  response: PayOutCreatedSchema,
+  data: 'single',
+  safeToResend: false,
+  auth: 'basic+token',
+  sandboxOnly: false,
+  deprecated: false,
+  recovery: {
+    kind: 'PAYOUT',
+    lookup: 'transactions.get',
+    key: 'reference',
+    match: CREATE_MATCH,
+    echoed: ['payment_method'],
+  },
+  errors: [],
+} as const satisfies Operation;
+
+const merchantRead = {
+  method: 'GET',
+  pathParams: [],
+  request: undefined,
+  data: 'single',
+  safeToResend: true,
+  sandboxOnly: false,
+  deprecated: false,
+  recovery: undefined,
+  errors: [],
+} as const;
+
+const merchantGetProfile = {
+  ...merchantRead,
+  id: 'merchant.getProfile',
+  section: 'GET /api/v1/merchant/me',
+  summary: "The merchant's registered name, tax ID, e-mail, currency and wallet",
+  template: '/api/v1/merchant/me',
+  response: MerchantProfileSchema,
+  // Guide "Authentication", rule 2: "The merchant profile example sends Token-Top alone".
+  auth: 'token',
+} as const satisfies Operation;
+
+const merchantGetBalance = {
+  ...merchantRead,
+  id: 'merchant.getBalance',
+  section: 'GET /api/v1/merchant/balance',
+  summary: "The merchant's balance, raw and formatted",
+  template: '/api/v1/merchant/balance',
+  response: MerchantBalanceSchema,
+  auth: 'basic+token',
+} as const satisfies Operation;
+
+const transactionsGet = {
+  id: 'transactions.get',
+  section: 'GET /api/v1/transaction/{ticket} (search transaction)',
+  summary: 'Look a PayIn or PayOut up by service ticket or merchant reference',
+  method: 'GET',
+  template: '/api/v1/transaction/{ticket}',
+  pathParams: ['ticket'],
+  request: undefined,
+  response: TransactionSchema,
+  data: 'single-or-list',
+  safeToResend: true,
+  auth: 'basic+token',
+  sandboxOnly: false,
+  deprecated: false,
+  recovery: undefined,
+  errors: [],
+} as const satisfies Operation;
+
+/** The guide's other form of the search: "One guide example calls the same path with POST and the same body". */
+const transactionsGetByPost = {
+  ...transactionsGet,
+  id: 'transactions.getByPost',
+  summary: 'Look a transaction up, POST form (body { ticket })',
+  method: 'POST',
+  request: { schema: TransactionLookupBodySchema, name: 'transaction lookup' },
+} as const satisfies Operation;
+
+const confirm = {
+  method: 'POST',
+  pathParams: [],
+  request: { schema: SandboxConfirmParamsSchema, name: 'sandbox confirm' },
+  response: SandboxConfirmResultSchema,
+  data: 'single',
+  // Same status again answers 200 SUCCESS (guide "States and transitions"): idempotent.
+  safeToResend: true,
+  auth: 'basic+token',
+  sandboxOnly: true,
+  deprecated: false,
+  recovery: undefined,
+  errors: CONFIRM_ERRORS,
+} as const;
+
+const sandboxConfirmPayIn = {
+  ...confirm,
+  id: 'sandbox.confirmPayIn',
+  section: 'POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm',
+  summary: 'Force a pending PayIn to a final status and send its webhook (staging and UAT)',
+  template: '/api/v1/sandbox/payin/confirm',
+  request: { schema: SandboxConfirmParamsSchema, name: 'sandbox payin confirm' },
+} as const satisfies Operation;
+
+const sandboxConfirmPayOut = {
+  ...confirm,
+  id: 'sandbox.confirmPayOut',
+  section: 'POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm',
+  summary: 'Force a PayOut waiting for the bank to a final status and send its webhook (staging and UAT)',
+  template: '/api/v1/sandbox/payout/confirm',
+  request: { schema: SandboxConfirmParamsSchema, name: 'sandbox payout confirm' },
+} as const satisfies Operation;
+
+/** Every endpoint of the guide, keyed by id. */
+export const OPERATIONS = {
+  'payin.create': payinCreate,
+  'payin.createLegacy': payinCreateLegacy,
+  'payin.listPseBanks': payinListPseBanks,
+  'payout.create': payoutCreate,
+  'merchant.getProfile': merchantGetProfile,
+  'merchant.getBalance': merchantGetBalance,
+  'transactions.get': transactionsGet,
+  'transactions.getByPost': transactionsGetByPost,
+  'sandbox.confirmPayIn': sandboxConfirmPayIn,
+  'sandbox.confirmPayOut': sandboxConfirmPayOut,
+} as const;
+
+/** The id of an operation: 'payin.create', 'transactions.get', … */
+export type OperationId = keyof typeof OPERATIONS;
+
+/** The table as a list, in the guide's order. */
+export const OPERATION_LIST: readonly Operation[] = Object.values(OPERATIONS);

@@ -1,0 +1,74 @@
+/**
+ * The document's `components.schemas`: every schema an operation of the table (src/api/) or the
+ * webhook names, converted once, under the name it is exported with minus `Schema`
+ * (`PayInCreatedSchema` → `PayInCreated`), so a generated client's types read like the SDK's.
+ */
+import type * as z from 'zod/mini';
+import type { Operation } from '../api/types.js';
+import { EnvelopeSchema } from '../schemas/common.js';
+import type { ResponseSchema } from '../schemas/kit.js';
+import * as merchant from '../schemas/merchant.js';
+import * as payin from '../schemas/payin.js';
+import * as payout from '../schemas/payout.js';
+import * as sandbox from '../schemas/sandbox.js';
+import * as transaction from '../schemas/transaction.js';
+import { WebhookEventSchema } from '../schemas/webhook.js';
+import * as wire from '../schemas/wire.js';
+import { type Definitions, type JsonSchema, toComponent } from './json-schema.js';
+
+type AnySchema = z.ZodMiniType | ResponseSchema;
+
+/** Exported schemas by identity → component name. */
+const NAMES = new Map<unknown, string>();
+for (const module of [payin, payout, merchant, sandbox, transaction, wire]) {
+  for (const [key, value] of Object.entries(module)) {
+    if (key.endsWith('Schema') && value !== null && typeof value === 'object') {
+      NAMES.set(value, key.slice(0, -'Schema'.length));
+    }
+  }
+}
+
+/** The component names the document's other parts refer to. */
+export const ENVELOPE = 'Envelope';
+export const ERROR_BODY = 'ErrorBody';
+export const NOT_FOUND_BODY = 'NotFoundBody';
+export const WEBHOOK_EVENT = 'WebhookEvent';
+
+/** Collects components as the paths name them; `name()` converts a schema on first use. */
+export class Components {
+  readonly schemas: Record<string, JsonSchema> = {};
+  readonly #defs: Definitions = {};
+
+  constructor() {
+    this.add(ENVELOPE, EnvelopeSchema);
+    this.add(ERROR_BODY, wire.ErrorBodySchema);
+    this.add(NOT_FOUND_BODY, wire.NotFoundBodySchema);
+    this.add(WEBHOOK_EVENT, WebhookEventSchema);
+  }
+
+  /** The component name of an operation's request or response schema, converting it once. */
+  name(schema: AnySchema, operation: Operation, role: 'Request' | 'Response'): string {
+    const name = NAMES.get(schema) ?? `${pascal(operation.id)}${role}`;
+    if (!(name in this.schemas)) this.add(name, schema);
+    return name;
+  }
+
+  /** Every component, the lifted `$defs` included, sorted by name for a stable document. */
+  all(): Record<string, JsonSchema> {
+    const merged = { ...this.#defs, ...this.schemas };
+    return Object.fromEntries(
+      Object.keys(merged)
+        .sort()
+        .map((key) => [key, merged[key]!]),
+    );
+  }
+
+  add(name: string, schema: AnySchema): void {
+    const zod = 'tolerant' in schema ? schema.tolerant : schema;
+    this.schemas[name] = toComponent(zod, this.#defs);
+  }
+}
+
+function pascal(id: string): string {
+  return id.replace(/(^|[.\-_])(\w)/g, (_, _sep: string, ch: string) => ch.toUpperCase());
+}
