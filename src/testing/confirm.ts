@@ -73,26 +73,42 @@ export function confirm(
 }
 
 /**
- * Spec "Supported statuses": a (method, country) row of the PayIn or PayOut table, and the
- * status among its "yes" columns. Methods outside the tables (CARD, PSE, NEQUI_PUSH, …) are
- * not driven by sandbox confirm.
+ * Spec "Supported statuses": the statuses sandbox confirm can set on this transaction — its
+ * (method, country) row of the PayIn or PayOut table — or undefined when the method is not
+ * driven by sandbox confirm (CARD, PSE, NEQUI_PUSH, …). The API and the dashboard's buttons
+ * both ask this function, so they cannot disagree.
  */
+export function confirmableStatuses(
+  direction: Direction,
+  transaction: SandboxTransaction,
+): readonly string[] | undefined {
+  const method = transaction.payment_method;
+  const table: Readonly<Record<string, readonly string[]>> = SANDBOX_CONFIRM_SUPPORT[direction];
+  const info = COUNTRIES[transaction.country];
+  const methods = direction === 'payin' ? info.payinMethods : info.payoutMethods;
+  return methods?.includes(method) ? table[method] : undefined;
+}
+
+/** Why a method is not driven by sandbox confirm, or which statuses it supports. */
+export function unsupportedReason(direction: Direction, transaction: SandboxTransaction): string {
+  const method = transaction.payment_method;
+  const supported = confirmableStatuses(direction, transaction);
+  return (
+    (direction === 'payin' ? SANDBOX_CONFIRM_UNSUPPORTED_PAYIN[method] : undefined) ??
+    (supported
+      ? `${method} supports ${supported.join(', ')} in sandbox confirm`
+      : `${method} in ${transaction.country} is not driven by sandbox confirm`)
+  );
+}
+
 function checkSupported(
   direction: Direction,
   transaction: SandboxTransaction,
   status: string,
 ): SandboxResponse | undefined {
+  if (confirmableStatuses(direction, transaction)?.includes(status)) return undefined;
+  const why = unsupportedReason(direction, transaction);
   const method = transaction.payment_method;
-  const table: Readonly<Record<string, readonly string[]>> = SANDBOX_CONFIRM_SUPPORT[direction];
-  const info = COUNTRIES[transaction.country];
-  const methods = direction === 'payin' ? info.payinMethods : info.payoutMethods;
-  const supported = methods?.includes(method) ? table[method] : undefined;
-  if (supported?.includes(status)) return undefined;
-  const why =
-    (direction === 'payin' ? SANDBOX_CONFIRM_UNSUPPORTED_PAYIN[method] : undefined) ??
-    (supported
-      ? `${method} supports ${supported.join(', ')} in sandbox confirm`
-      : `${method} in ${transaction.country} is not driven by sandbox confirm`);
   return fail(422, 'STATUS_NOT_SUPPORTED', `Status ${status} is not supported for ${method}: ${why}.`);
 }
 

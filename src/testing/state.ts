@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { realClock, type SandboxClock } from './clock.js';
 import type { WebhookDeliverer } from './delivery.js';
+import { ChangeFeed } from './feed.js';
 import { addMoney, demoMerchants, MerchantStore } from './merchants.js';
 import type { SandboxEnvironment, SandboxMerchant, SandboxOptions, SandboxTransaction } from './types.js';
 
@@ -43,6 +44,8 @@ export class SandboxState {
   readonly #references = new Map<string, Set<string>>();
   readonly #timers = new Set<unknown>();
   deliverer: WebhookDeliverer | undefined;
+  /** Creation and every status change, for the dashboard's history and live updates. */
+  readonly feed = new ChangeFeed();
   /** Injected faults: the next N confirms answer 500 CONFIRM_FAILED. */
   confirmFailures = 0;
 
@@ -80,6 +83,7 @@ export class SandboxState {
     }
     aliases.set(transaction.reference, transaction.ticket);
     for (const id of transaction.externalIds) aliases.set(id, transaction.ticket);
+    this.feed.record(transaction);
   }
 
   /** By ticket or reference (lookup); `external` also accepts Bre-B keys, cash refs, CLABEs, tracking ids. */
@@ -115,6 +119,7 @@ export class SandboxState {
     transaction.status = status;
     transaction.responseMessage = message ?? STATUS_MESSAGES[status] ?? status;
     transaction.updatedAt = this.clock.now();
+    this.feed.record(transaction);
     this.deliverer?.enqueue(transaction, merchant);
   }
 

@@ -58,6 +58,10 @@ export interface SandboxOptions {
   webhookUserAgent?: string;
   /** Per-attempt timeout of a webhook delivery. Default 10,000 ms (real time). */
   webhookTimeoutMs?: number;
+  /** Deliver every webhook to this URL instead of the transaction's ipn_url (`payinout sandbox --forward-webhooks`). */
+  forwardWebhooksTo?: string;
+  /** Webhook attempts in flight at once; the rest queue (a burst of confirms stays bounded). Default 16. */
+  webhookConcurrency?: number;
 }
 
 /** What every front end hands to `sandbox.handle()`. */
