@@ -10,22 +10,30 @@ import type { SandboxResponse } from './types.js';
 /** Deeper than any request of the guide (customer_data.* is 2 levels; metadata gets room). */
 export const MAX_JSON_DEPTH = 32;
 
-/** 415 for a body that is not declared JSON, 400 for one nested too deep; undefined when fine. */
-export function refuseBody(contentType: string | undefined, body: unknown): SandboxResponse | undefined {
-  if (body === undefined || body === '' || (body instanceof Uint8Array && body.length === 0))
+/**
+ * 415 for a body that is not declared JSON. The HTTP front ends (server, msw) call it: the
+ * in-process `handle()` core takes raw JSON text from tests without headers.
+ */
+export function refuseContentType(
+  contentType: string | undefined,
+  body: unknown,
+): SandboxResponse | undefined {
+  if (isEmpty(body)) return undefined;
+  if (/^application\/json\s*(;|$)/i.test(contentType?.trim() ?? '')) return undefined;
+  const got = contentType ? `'${contentType.slice(0, 80)}'` : 'none';
+  return fail(415, 'UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (got ${got}).`);
+}
+
+/** 400 for JSON text nested deeper than {@link MAX_JSON_DEPTH}; undefined when fine. */
+export function refuseDepth(body: unknown): SandboxResponse | undefined {
+  if (isEmpty(body) || (typeof body !== 'string' && !(body instanceof Uint8Array))) return undefined;
+  if (jsonDepth(typeof body === 'string' ? body : new TextDecoder().decode(body)) <= MAX_JSON_DEPTH)
     return undefined;
-  if (typeof body !== 'string' && !(body instanceof Uint8Array)) return undefined; // already parsed by the caller
-  if (!/^application\/json\s*(;|$)/i.test(contentType?.trim() ?? '')) {
-    return fail(
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Content-Type must be application/json (got ${contentType ? `'${contentType.slice(0, 80)}'` : 'none'}).`,
-    );
-  }
-  if (jsonDepth(typeof body === 'string' ? body : new TextDecoder().decode(body)) > MAX_JSON_DEPTH) {
-    return fail(400, 'BODY_TOO_DEEP', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
-  }
-  return undefined;
+  return fail(400, 'BODY_TOO_DEEP', `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+}
+
+function isEmpty(body: unknown): boolean {
+  return body === undefined || body === '' || (body instanceof Uint8Array && body.length === 0);
 }
 
 /** Deepest [ or { nesting of a JSON text, skipping strings; stops counting past the limit. */

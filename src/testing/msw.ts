@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import type { RequestHandler } from 'msw';
 import { ConfigurationError } from '../core/errors.js';
+import { refuseContentType } from './guard.js';
 import type { Sandbox } from './sandbox.js';
 
 /**
@@ -52,12 +53,10 @@ export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOption
         headers[key] = value;
       });
       const text = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-      const answer = sandbox.handle({
-        method: request.method,
-        path: url.pathname.slice(basePath.length) + url.search,
-        headers,
-        body: text,
-      });
+      const path = url.pathname.slice(basePath.length);
+      const answer =
+        (path.startsWith('/checkout/') ? undefined : refuseContentType(headers['content-type'], text)) ??
+        sandbox.handle({ method: request.method, path: path + url.search, headers, body: text });
       const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       return new Response(body, { status: answer.status, headers: answer.headers });
     }),

@@ -5,7 +5,7 @@
  */
 import { checkoutPage, completePayment } from './checkout.js';
 import { confirm } from './confirm.js';
-import { refuseBody } from './guard.js';
+import { refuseDepth } from './guard.js';
 import { balance, profile, pseBanks, search } from './lookup.js';
 import { createPayIn } from './payin.js';
 import { createPayOut } from './payout.js';
@@ -78,7 +78,7 @@ export function handle(state: SandboxState, request: SandboxRequest): SandboxRes
 
   let body: unknown;
   if (method === 'POST') {
-    const refused = refuseBody(header(headers, 'content-type'), request.body);
+    const refused = refuseDepth(request.body);
     if (refused) return refused;
     const read = readJson(request.body);
     if (read === INVALID) return invalid('The request body is not valid JSON.');

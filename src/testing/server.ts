@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDashboard, type Dashboard } from './dashboard/index.js';
+import { refuseContentType } from './guard.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import type { SandboxOptions } from './types.js';
 
@@ -106,14 +107,14 @@ function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res
     // Whatever a client sends, the answer is an envelope: a throw here (a body no endpoint
     // foresaw, an answer that cannot be serialised) is a 500, never a crash of the process.
     try {
-      const answer = sandbox.handle({
-        method: req.method ?? 'GET',
-        path: req.url ?? '/',
-        headers: req.headers,
-        body: chunks.length === 0 ? undefined : Buffer.concat(chunks).toString('utf8'),
-      });
-      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      send(res, answer.status, answer.headers, body);
+      const body = chunks.length === 0 ? undefined : Buffer.concat(chunks).toString('utf8');
+      const api = !path.startsWith('/checkout/'); // the checkout page posts an HTML form
+      const refused = api ? refuseContentType(req.headers['content-type'], body) : undefined;
+      const answer =
+        refused ??
+        sandbox.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body });
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      send(res, answer.status, answer.headers, text);
     } catch (error) {
       internalError(res, error);
     }
