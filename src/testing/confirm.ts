@@ -69,7 +69,11 @@ export function confirm(
   }
   state.setStatus(transaction, target, message(transaction, requested));
   const note = target === requested ? '' : ` (${requested} is treated as ${target} for a PayOut)`;
-  return ok(data, `Transaction ${target}${note}; webhook sent to ipn_url.`);
+  const webhookUrl = state.deliverer?.targetFor(transaction);
+  const webhook = webhookUrl
+    ? `webhook queued for ${webhookUrl}`
+    : 'no webhook: the transaction has no ipn_url';
+  return ok(data, `Transaction ${target}${note}; ${webhook}.`);
 }
 
 /**

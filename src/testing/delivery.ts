@@ -86,8 +86,13 @@ export class WebhookDeliverer {
     this.#queue = new BoundedQueue(options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY);
   }
 
+  /** Where this transaction's webhooks go: the forward URL, its ipn_url, or nowhere. */
+  targetFor(transaction: SandboxTransaction): string | undefined {
+    return this.#options.forwardTo ?? transaction.ipn_url;
+  }
+
   enqueue(transaction: SandboxTransaction, merchant: SandboxMerchant): void {
-    const url = this.#options.forwardTo ?? transaction.ipn_url;
+    const url = this.targetFor(transaction);
     if (!url) return;
     const payload = buildPayload(transaction);
     const headers = {

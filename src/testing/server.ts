@@ -89,6 +89,8 @@ function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res
   const path = (req.url ?? '/').split('?', 1)[0]!;
   try {
     if (dashboard.handle(req, res, path)) return;
+    // Browsers ask every page of this origin (dashboard, checkout) for an icon.
+    if (path === '/favicon.ico') return void dashboard.handle(req, res, '/dashboard/favicon.svg');
   } catch (error) {
     internalError(res, error);
     return;

@@ -73,7 +73,6 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   }
 
   function overview(state) {
-    document.getElementById('environment').textContent = state.environment;
     var cards = state.merchants.map(function (m) {
       var head = h('header', {}, [
         h('h2', {}, m.name),
@@ -226,6 +225,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
         render([h('a', { class: 'back', href: '#/' }, '← All transactions'), h('p', { class: 'notice error' }, r.body.message || 'Not found.')], route);
       } else {
         document.title = (match ? r.body.reference + ' · ' : '') + 'payinout sandbox';
+        document.getElementById('environment').textContent = r.body.environment;
         render(match ? detail(r.body) : overview(r.body), route);
       }
     }, function () {

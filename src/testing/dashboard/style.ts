@@ -17,7 +17,7 @@ a{color:var(--accent)}
 .live{margin-left:auto;font-size:13px;color:var(--muted)}.live::before{content:"●";margin-right:6px;color:var(--wait)}
 .live.on::before{color:var(--ok)}
 main{max-width:1180px;margin:0 auto;padding:20px 24px 48px}main:focus{outline:none}
-.notice{max-width:1180px;margin:12px auto 0;padding:10px 14px;border-radius:6px;background:var(--ok-bg);color:var(--ok)}
+.notice{margin:12px max(24px,calc((100% - 1132px)/2)) 0;padding:10px 14px;border-radius:6px;background:var(--ok-bg);color:var(--ok)}
 .notice.error{background:var(--bad-bg);color:var(--bad)}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:0 0 18px;overflow:hidden}
 .card>header{display:flex;flex-wrap:wrap;align-items:baseline;gap:6px 14px;padding:12px 16px;border-bottom:1px solid var(--line)}
@@ -41,7 +41,7 @@ tbody tr:hover{background:color-mix(in srgb,var(--accent) 5%,transparent)}
 .s-REJECTED::before,.s-DECLINED::before,.s-failed::before,.s-error::before{content:"✕"}
 .s-PENDING,.s-CREATED,.s-pending,.s-queued{background:var(--wait-bg);color:var(--wait)}
 .s-PENDING::before,.s-CREATED::before,.s-pending::before,.s-queued::before{content:"◷"}
-.s-EXPIRED,.s-disabled,.s-other{background:var(--off-bg);color:var(--off)}.s-EXPIRED::before{content:"⌛"}
+.s-EXPIRED,.s-disabled,.s-other{background:var(--off-bg);color:var(--off)}.s-EXPIRED::before{content:"○"}
 .back{display:inline-block;margin-bottom:12px}
 .page-title{font-size:14px;color:var(--muted);font-weight:600;margin:0 0 12px}
 .title{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px}

@@ -56,6 +56,7 @@ export function detail(internals: SandboxInternals, transaction: SandboxTransact
   const deliveries = deliverer.deliveries.filter((d) => d.ticket === transaction.ticket);
   return {
     ...row(transaction),
+    environment: state.environment,
     now: state.clock.now(),
     merchant: { username: merchant.username, name: merchant.name },
     balance_formatted: formatBalance(merchant.currency, merchant.balance),
