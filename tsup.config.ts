@@ -25,7 +25,7 @@ const shared: Options = {
 
 export default defineConfig([
   // The CLI is ESM only: package.json bin points at dist/cli.js.
-  { ...shared, entry: { ...entry, cli: 'src/cli.ts' }, format: ['esm'], clean: true, splitting: true },
+  { ...shared, entry: { ...entry, cli: 'src/cli/index.ts' }, format: ['esm'], clean: true, splitting: true },
   // import.meta.url (testing/msw.ts loads the optional msw peer lazily) needs a shim in CommonJS.
   { ...shared, entry, format: ['cjs'], shims: true },
 ]);

@@ -54,9 +54,12 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const server = createServer((req, res) => serve(sandbox, dashboard, req, res));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      dashboard.close(); // e.g. EADDRINUSE: the caller may retry on another port with this sandbox
+      reject(error);
+    });
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });

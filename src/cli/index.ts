@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+/**
+ * `payinout` (package.json bin → dist/cli.js): `payinout sandbox`, `payinout confirm`,
+ * `payinout get`. Usage mistakes exit 2, failures exit 1, each with one line on stderr.
+ */
+import { reportFailure } from './errors.js';
+import { createProgram } from './program.js';
+
+const program = createProgram();
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.exitCode = reportFailure(error, (line) => process.stderr.write(`${line}\n`));
+});
