@@ -80,7 +80,8 @@ async function openPage(options: { httpCredentials?: { username: string; passwor
   });
   page.on('requestfailed', (r) => {
     // EventSource connections are aborted when the page navigates or closes; that is no failure.
-    if (!r.url().endsWith('/dashboard/events')) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+    if (!r.url().endsWith('/dashboard/events'))
+      problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
@@ -129,7 +130,8 @@ function statusWithHost(url: string, host: string): Promise<number | undefined> 
   });
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
 
 describe('simulator dashboard in Chromium', () => {
   it('drives a PayIn from creation to approval, shows the delivery and resends it', async () => {
@@ -139,7 +141,7 @@ describe('simulator dashboard in Chromium', () => {
     received.length = 0;
     const { page, problems } = await openPage();
     await page.goto(dashboardUrl);
-    await expect.poll(() => page.locator('#live').innerText()).toBe('Live');
+    await expect.poll(() => page.locator('#live').textContent()).toBe('Live');
 
     // Created over raw HTTP while the page is open: the row appears by itself.
     const reference = 'order-1001';
@@ -147,14 +149,14 @@ describe('simulator dashboard in Chromium', () => {
     const link = page.getByRole('link', { name: reference, exact: true });
     await link.waitFor({ timeout: 1_500 });
     const row = page.locator('tr', { has: link });
-    await expect.poll(() => row.innerText()).toContain('COP 150.000,50');
-    await expect.poll(() => row.innerText()).toContain('PENDING');
+    await expect.poll(() => row.textContent()).toContain('COP 150.000,50');
+    await expect.poll(() => row.textContent()).toContain('PENDING');
     await shot(page, '1-overview');
 
     // Keyboard: focus the reference link and open it with Enter.
     await link.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('h1').innerText()).toBe(reference);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(reference);
     expect(await page.locator('h1').evaluate((e) => e === document.activeElement)).toBe(true);
     expect(page.url()).toContain(`#/tx/${ticket}`);
     // BREB: the supported-status table allows APPROVED and REJECTED, not EXPIRED.
@@ -165,27 +167,29 @@ describe('simulator dashboard in Chromium', () => {
     await shot(page, '2-pending');
 
     await page.getByRole('button', { name: 'APPROVED', exact: true }).click();
-    await expect.poll(() => page.locator('.title .badge').innerText()).toBe('APPROVED');
-    await expect.poll(() => page.locator('#notice').innerText()).toContain('Transaction APPROVED');
+    await expect.poll(() => page.locator('.title .badge').textContent()).toBe('APPROVED');
+    await expect.poll(() => page.locator('#notice').textContent()).toContain('Transaction APPROVED');
     // Confirm buttons are gone (final status); history shows both statuses.
     await expect.poll(() => page.getByRole('button', { name: 'REJECTED', exact: true }).count()).toBe(0);
     const history = page.getByRole('region', { name: 'Status history' });
     await expect.poll(() => history.locator('tbody tr').count()).toBe(2);
-    await expect.poll(() => history.locator('tbody tr').nth(1).innerText()).toContain('APPROVED');
+    await expect.poll(() => history.locator('tbody tr').nth(1).textContent()).toContain('APPROVED');
 
     // The delivery row: time, target, answer; no next retry after a 200.
     const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
     const first = deliveries.locator('tbody tr', { hasText: '#1 APPROVED' });
-    await expect.poll(() => first.innerText()).toContain(receiverUrl);
-    await expect.poll(() => first.innerText()).toContain('HTTP 200');
-    await expect.poll(() => first.innerText()).toContain('received');
+    await expect.poll(() => first.textContent()).toContain(receiverUrl);
+    await expect.poll(() => first.textContent()).toContain('HTTP 200');
+    await expect.poll(() => first.textContent()).toContain('received');
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body)).toMatchObject({ top_ticket: ticket, top_status: 'APPROVED' });
 
     // Resend webhook, by keyboard: the same event again as delivery #2.
     await page.getByRole('button', { name: 'Resend webhook' }).focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => deliveries.locator('tbody tr', { hasText: '#2 APPROVED (resend of #1)' }).innerText()).toContain('HTTP 200');
+    await expect
+      .poll(() => deliveries.locator('tbody tr', { hasText: '#2 APPROVED (resend of #1)' }).textContent())
+      .toContain('HTTP 200');
     expect(received).toHaveLength(2);
     expect(received[1]!.body).toBe(received[0]!.body);
     expect(received[1]!.signature).toBe(received[0]!.signature);
@@ -194,7 +198,7 @@ describe('simulator dashboard in Chromium', () => {
     // Back to the overview: the balance was credited and formatted like balance_formatted.
     await page.getByRole('link', { name: '← All transactions' }).click();
     const card = page.getByRole('region', { name: 'demo-co (sandbox Colombia)' });
-    await expect.poll(() => card.locator('.balance b').innerText()).toBe('COP 150.000,50');
+    await expect.poll(() => card.locator('.balance b').textContent()).toBe('COP 150.000,50');
     const balance = await fetch(`${url}/api/v1/merchant/balance`, { headers: CO });
     expect(((await balance.json()) as { data: { balance_formatted: string } }).data.balance_formatted).toBe(
       'COP 150.000,50',
@@ -213,7 +217,7 @@ describe('simulator dashboard in Chromium', () => {
     });
     const { page, problems } = await openPage();
     await page.goto(`${sandboxServer.dashboardUrl}#/tx/${encodeURIComponent(ticket)}`);
-    await expect.poll(() => page.locator('h1').innerText()).toBe(hostile);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(hostile);
     await page.getByText('<script>document.title="x"</script>').waitFor();
     expect(await page.locator('#pwned').count()).toBe(0);
     for (const status of ['APPROVED', 'REJECTED', 'EXPIRED']) {
@@ -224,11 +228,11 @@ describe('simulator dashboard in Chromium', () => {
 
     // The hosted checkout page of payment_url is one click away; paying there updates the view.
     await page.getByRole('link', { name: /hosted checkout page/ }).click();
-    await expect.poll(() => page.locator('h1').innerText()).toBe('Sandbox checkout');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Sandbox checkout');
     await page.getByRole('button', { name: 'APPROVED' }).click();
     await page.goBack();
     await page.goBack();
-    await expect.poll(() => page.locator('.title .badge').innerText()).toBe('APPROVED');
+    await expect.poll(() => page.locator('.title .badge').textContent()).toBe('APPROVED');
     expect(problems).toEqual([]);
   });
 
@@ -265,7 +269,13 @@ describe('simulator dashboard in Chromium', () => {
     const peCustomer = { ...CUSTOMER_CO, legal_doc_type: 'DNI', phone_code: '51', phone_number: '987654321' };
     await createPayIn(
       sandboxServer.url,
-      { reference: 'pe-order', payment_method: 'QR', currency: 'PEN', country: 'PE', customer_data: peCustomer },
+      {
+        reference: 'pe-order',
+        payment_method: 'QR',
+        currency: 'PEN',
+        country: 'PE',
+        customer_data: peCustomer,
+      },
       pe,
     );
 
@@ -274,17 +284,21 @@ describe('simulator dashboard in Chromium', () => {
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm="payinout sandbox dashboard"/);
     const wrong = await fetch(local, { headers: { authorization: basic('demo-pe', 'nope') } });
     expect(wrong.status).toBe(401);
-    const state = await fetch(`${local}api/state`, { headers: { authorization: basic('demo-pe', 'demo-pe-pass') } });
-    expect(((await state.json()) as { merchants: { username: string }[] }).merchants.map((m) => m.username)).toEqual([
-      'demo-pe',
-    ]);
+    const state = await fetch(`${local}api/state`, {
+      headers: { authorization: basic('demo-pe', 'demo-pe-pass') },
+    });
+    expect(
+      ((await state.json()) as { merchants: { username: string }[] }).merchants.map((m) => m.username),
+    ).toEqual(['demo-pe']);
     const coTicket = sandboxServer.sandbox.getTransaction('co-secret')!.ticket;
     const other = await fetch(`${local}api/transactions/${coTicket}`, {
       headers: { authorization: basic('demo-pe', 'demo-pe-pass') },
     });
     expect(other.status).toBe(404);
 
-    const { page, problems } = await openPage({ httpCredentials: { username: 'demo-pe', password: 'demo-pe-pass' } });
+    const { page, problems } = await openPage({
+      httpCredentials: { username: 'demo-pe', password: 'demo-pe-pass' },
+    });
     await page.goto(local);
     await page.getByRole('link', { name: 'pe-order' }).waitFor();
     await expect.poll(() => page.getByText('co-secret').count()).toBe(0);
@@ -295,7 +309,7 @@ describe('simulator dashboard in Chromium', () => {
       await page.getByRole('button', { name: status, exact: true }).waitFor();
     }
     await page.getByRole('button', { name: 'EXPIRED', exact: true }).click();
-    await expect.poll(() => page.locator('.title .badge').innerText()).toBe('EXPIRED');
+    await expect.poll(() => page.locator('.title .badge').textContent()).toBe('EXPIRED');
     await shot(page, '5-merchant-login');
     expect(problems).toEqual([]);
 
