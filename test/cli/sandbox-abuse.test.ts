@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(killAll);
 
-async function post(path: string, body: string | Uint8Array, headers: Record<string, string> = json) {
+async function post(path: string, body: string | Blob, headers: Record<string, string> = json) {
   const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body });
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text) as Record<string, unknown> };
@@ -69,7 +69,10 @@ describe('payinout sandbox survives abuse', () => {
   it('a body that fails to serialise or parse (lone surrogates, NUL, invalid UTF-8) gets an envelope', async () => {
     const surrogate = await post('/api/v2/payin', payin({ reference: '\ud800order', description: '\u0000' }));
     expect(surrogate.body.code).toBeDefined();
-    const bytes = await post('/api/v2/payin', new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]));
+    const bytes = await post(
+      '/api/v2/payin',
+      new Blob([new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])], { type: 'application/json' }),
+    );
     expect(bytes).toMatchObject({ status: 422, body: { error: 'VALIDATION_ERROR' } });
     const bigint = await post('/api/v2/payin', payin({ amount: 1e400 }));
     expect(bigint.status).toBe(422);
@@ -85,7 +88,7 @@ describe('payinout sandbox survives abuse', () => {
     async (_name, type) => {
       const headers: Record<string, string> = { ...auth };
       if (type) headers['content-type'] = type;
-      const answer = await post('/api/v2/payin', type ? payin() : (new Blob([payin()]) as never), headers);
+      const answer = await post('/api/v2/payin', type ? payin() : new Blob([payin()]), headers);
       expect(answer).toMatchObject({ status: 415, body: { code: '00', error: 'UNSUPPORTED_MEDIA_TYPE' } });
       await stillServing();
     },
