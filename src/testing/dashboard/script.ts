@@ -85,7 +85,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       }
       var rows = m.transactions.map(function (t) {
         return h('tr', {}, [
-          h('td', {}, when(t.created_at)),
+          h('td', { class: 'nowrap' }, when(t.created_at)),
           h('td', { class: 'wrap' }, txLink(t)),
           h('td', {}, t.type === 'PAYIN' ? 'PayIn' : 'PayOut'),
           h('td', {}, t.payment_method),
@@ -161,20 +161,21 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
       d.attempts.forEach(function (a, i) {
         var answer = a.error !== null
           ? [badge('error'), h('span', { class: 'answer' }, a.error)]
-          : [badge(a.status === 200 ? 'delivered' : 'failed'), ' HTTP ' + a.status, a.answer ? h('span', { class: 'answer mono' }, a.answer) : null];
+          : [h('span', { class: 'nowrap' }, [badge(a.status === 200 ? 'delivered' : 'failed'), ' HTTP ' + a.status]),
+            a.answer ? h('span', { class: 'answer mono' }, a.answer) : null];
         attempts.push(h('tr', {}, [
           h('td', {}, i === 0 ? label : h('span', { class: 'sub' }, 'retry ' + i)),
-          h('td', {}, when(a.at)),
+          h('td', { class: 'nowrap' }, when(a.at)),
           h('td', { class: 'wrap mono' }, a.url),
           h('td', {}, answer),
-          h('td', {}, a.next_attempt_at ? inTime(a.next_attempt_at, t.now) : (a.status === 200 ? '—' : (i === d.attempts.length - 1 && d.state === 'failed' ? 'no more retries' : '—'))),
+          h('td', { class: 'nowrap' }, a.next_attempt_at ? inTime(a.next_attempt_at, t.now) : (a.status === 200 ? '—' : (i === d.attempts.length - 1 && d.state === 'failed' ? 'no more retries' : '—'))),
         ]));
       });
     });
     var deliveries = h('section', { class: 'card', 'aria-labelledby': 'deliveries-h' }, [
       h('header', {}, [h('h2', { id: 'deliveries-h' }, 'Webhook deliveries'), h('span', { class: 'sub' }, 'newest first; retries 5, 15, 30, 60 and 120 min after a failure')]),
       attempts.length ? h('table', {}, [h('thead', {}, h('tr', {}, [h('th', {}, 'Delivery'), h('th', {}, 'Time'),
-        h('th', {}, 'Target'), h('th', {}, 'Answer'), h('th', {}, 'Next retry')])), h('tbody', {}, attempts)])
+        h('th', {}, 'Target'), h('th', {}, 'Answer'), h('th', { class: 'nowrap' }, 'Next retry')])), h('tbody', {}, attempts)])
         : h('p', { class: 'empty' }, 'None yet.'),
     ]);
 

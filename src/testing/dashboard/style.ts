@@ -31,6 +31,7 @@ th{font-size:12px;color:var(--muted);font-weight:600;text-transform:uppercase;le
 tr:last-child td{border-bottom:none}
 td.num,th.num{text-align:right;white-space:nowrap}
 td.wrap{word-break:break-all}
+.nowrap{white-space:nowrap}
 tbody tr:hover{background:color-mix(in srgb,var(--accent) 5%,transparent)}
 .empty{padding:12px 16px;color:var(--muted)}
 .mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px}

@@ -65,7 +65,7 @@ export function detail(internals: SandboxInternals, transaction: SandboxTransact
     ipn_url: transaction.ipn_url ?? null,
     checkout_url: checkoutPath(transaction),
     history: state.feed.history(transaction.ticket),
-    deliveries: deliveries.reverse().map(delivery),
+    deliveries: numbered(deliveries),
     confirm: confirmOffer(internals, transaction),
     can_resend: deliveries.length > 0,
   };
@@ -96,12 +96,18 @@ function confirmOffer(internals: SandboxInternals, transaction: SandboxTransacti
   return { statuses, note };
 }
 
-function delivery(d: WebhookDelivery) {
+/** Newest first, numbered 1, 2, … within this transaction (the sandbox-wide ids mean nothing here). */
+function numbered(deliveries: readonly WebhookDelivery[]) {
+  const numbers = new Map(deliveries.map((d, i) => [d.id, i + 1]));
+  return deliveries.map((d) => delivery(d, numbers)).reverse();
+}
+
+function delivery(d: WebhookDelivery, numbers: ReadonlyMap<number, number>) {
   return {
-    id: d.id,
+    id: numbers.get(d.id)!,
     event_status: d.status,
     state: d.state,
-    resend_of: d.resendOf ?? null,
+    resend_of: d.resendOf === undefined ? null : (numbers.get(d.resendOf) ?? null),
     next_attempt_at: d.nextAttemptAt ?? null,
     attempts: d.attempts.map((a) => ({
       at: a.at,
