@@ -74,8 +74,9 @@ describe('payinout sandbox survives abuse', () => {
       new Blob([new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])], { type: 'application/json' }),
     );
     expect(bytes).toMatchObject({ status: 422, body: { error: 'VALIDATION_ERROR' } });
-    const bigint = await post('/api/v2/payin', payin({ amount: 1e400 }));
-    expect(bigint.status).toBe(422);
+    // 1e400 parses to Infinity: refused by the schema, not echoed as a non-serialisable value.
+    const infinite = await post('/api/v2/payin', payin().replace('"amount":10000', '"amount":1e400'));
+    expect(infinite).toMatchObject({ status: 422, body: { error: 'VALIDATION_ERROR' } });
     await stillServing();
   });
 
