@@ -6,6 +6,12 @@
 import { reportFailure } from './errors.js';
 import { createProgram } from './program.js';
 
+// `payinout get x | head` closes the pipe early: that is the reader's choice, not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 const program = createProgram();
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.exitCode = reportFailure(error, (line) => process.stderr.write(`${line}\n`));
