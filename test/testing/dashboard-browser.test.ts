@@ -147,10 +147,12 @@ describe('simulator dashboard in Chromium', () => {
     const reference = 'order-1001';
     const ticket = await createPayIn(url, { reference, payment_method: 'BREB', ipn_url: receiverUrl });
     const link = page.getByRole('link', { name: reference, exact: true });
-    await link.waitFor({ timeout: 1_500 });
+    await link.waitFor({ timeout: 2_000 }); // SSE + a coalescing window of 100 ms; slack for loaded CI
     const row = page.locator('tr', { has: link });
     await expect.poll(() => row.textContent()).toContain('COP 150.000,50');
     await expect.poll(() => row.textContent()).toContain('PENDING');
+    // Quick confirm buttons on the row: exactly the statuses the table allows for BREB in CO.
+    expect(await row.getByRole('button').allTextContents()).toEqual(['APPROVED', 'REJECTED']);
     await shot(page, '1-overview');
 
     // Keyboard: focus the reference link and open it with Enter.
@@ -199,6 +201,13 @@ describe('simulator dashboard in Chromium', () => {
     await page.getByRole('link', { name: '← All transactions' }).click();
     const card = page.getByRole('region', { name: 'demo-co (sandbox Colombia)' });
     await expect.poll(() => card.locator('.balance b').textContent()).toBe('COP 150.000,50');
+    // A second PayIn, rejected straight from its row on the overview.
+    await createPayIn(url, { reference: 'order-1002', payment_method: 'BREB', ipn_url: receiverUrl });
+    const second = page.locator('tr', { has: page.getByRole('link', { name: 'order-1002', exact: true }) });
+    await second.getByRole('button', { name: 'REJECTED', exact: true }).click();
+    await expect.poll(() => second.locator('.badge').textContent()).toBe('REJECTED');
+    expect(await second.getByRole('button').count()).toBe(0);
+    await shot(page, '4-overview-after');
     const balance = await fetch(`${url}/api/v1/merchant/balance`, { headers: CO });
     expect(((await balance.json()) as { data: { balance_formatted: string } }).data.balance_formatted).toBe(
       'COP 150.000,50',
@@ -224,7 +233,7 @@ describe('simulator dashboard in Chromium', () => {
       await expect.poll(() => page.getByRole('button', { name: status, exact: true }).count()).toBe(0);
     }
     await page.getByText('Not driven by sandbox confirm').waitFor();
-    await shot(page, '4-card-no-confirm');
+    await shot(page, '5-card-no-confirm');
 
     // The hosted checkout page of payment_url is one click away; paying there updates the view.
     await page.getByRole('link', { name: /hosted checkout page/ }).click();
@@ -310,7 +319,7 @@ describe('simulator dashboard in Chromium', () => {
     }
     await page.getByRole('button', { name: 'EXPIRED', exact: true }).click();
     await expect.poll(() => page.locator('.title .badge').textContent()).toBe('EXPIRED');
-    await shot(page, '5-merchant-login');
+    await shot(page, '6-merchant-login');
     expect(problems).toEqual([]);
 
     // The browser's own request stack gets the same challenge without credentials.

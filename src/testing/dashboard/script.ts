@@ -52,7 +52,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     var cls = KNOWN.indexOf(status) === -1 ? 'other' : status;
     return h('span', { class: 'badge s-' + cls }, status);
   }
-  function txLink(t) { return h('a', { href: '#/tx/' + encodeURIComponent(t.ticket), 'data-key': 'tx-' + t.ticket }, t.reference); }
+  function txLink(t) { return h('a', { href: '#/tx/' + encodeURIComponent(t.ticket), 'data-key': 'tx-' + t.ticket, id: 'ref-' + t.ticket }, t.reference); }
 
   function getJson(path) {
     return fetch(path, { headers: { accept: 'application/json' }, cache: 'no-store' }).then(function (r) {
@@ -91,25 +91,34 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
           h('td', {}, t.payment_method),
           h('td', { class: 'num' }, t.amount_formatted),
           h('td', {}, badge(t.status)),
+          h('td', { class: 'quick' }, t.confirm_statuses.length
+            ? statusButtons(t, t.confirm_statuses, { 'aria-describedby': 'ref-' + t.ticket })
+            : h('span', { class: 'sub', title: 'Open the transaction to see why' }, '—')),
         ]);
       });
       var more = m.total > m.transactions.length
         ? h('p', { class: 'empty' }, 'Showing the newest ' + m.transactions.length + ' of ' + m.total + '.') : null;
       return h('section', { class: 'card', 'aria-label': m.name }, [head, h('table', {}, [
         h('thead', {}, h('tr', {}, [h('th', {}, 'Created'), h('th', {}, 'Reference'), h('th', {}, 'Type'),
-          h('th', {}, 'Method'), h('th', { class: 'num' }, 'Amount'), h('th', {}, 'Status')])),
+          h('th', {}, 'Method'), h('th', { class: 'num' }, 'Amount'), h('th', {}, 'Status'), h('th', {}, 'Confirm')])),
         h('tbody', {}, rows)]), more]);
     });
     return [h('h1', { class: 'page-title' }, 'Merchants and their transactions, newest first')].concat(cards);
   }
 
-  function confirmButtons(t) {
-    var buttons = t.confirm.statuses.map(function (status) {
-      return h('button', { type: 'button', class: 'b-' + status, 'data-key': 'confirm-' + status, onclick: function (e) {
-        e.currentTarget.disabled = true;
-        act('api/transactions/' + encodeURIComponent(t.ticket) + '/confirm', { status: status });
-      } }, status);
+  /** One button per status the supported-status table allows; its name is the status itself. */
+  function statusButtons(t, statuses, extra) {
+    return statuses.map(function (status) {
+      return h('button', Object.assign({ type: 'button', class: 'b-' + status + (extra ? ' small' : ''),
+        'data-key': 'confirm-' + t.ticket + '-' + status, onclick: function (e) {
+          e.currentTarget.disabled = true;
+          act('api/transactions/' + encodeURIComponent(t.ticket) + '/confirm', { status: status }, t.reference);
+        } }, extra || {}), status);
     });
+  }
+
+  function confirmButtons(t) {
+    var buttons = statusButtons(t, t.confirm.statuses);
     return [h('h3', {}, 'Sandbox confirm'),
       t.confirm.note ? h('p', {}, t.confirm.note) : null,
       buttons.length ? h('div', { class: 'row', role: 'group', 'aria-label': 'Confirm with status' }, buttons) : null];
@@ -138,7 +147,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
           : 'No webhook sent yet: one goes out on each status change.'),
         h('div', { class: 'row' }, h('button', { type: 'button', 'data-key': 'resend', disabled: !t.can_resend, onclick: function (e) {
           e.currentTarget.disabled = true;
-          act('api/transactions/' + encodeURIComponent(t.ticket) + '/resend', {});
+          act('api/transactions/' + encodeURIComponent(t.ticket) + '/resend', {}, t.reference);
         } }, 'Resend webhook')),
       ])),
     ]);
@@ -189,10 +198,10 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     ];
   }
 
-  function act(path, body) {
+  function act(path, body, reference) {
     post(path, body).then(function (r) {
       var message = r.body && (r.body.message || r.body.error) || ('HTTP ' + r.status);
-      notice(message, r.status >= 300);
+      notice(reference + ': ' + message, r.status >= 300);
       load();
     }, function () { notice('The simulator did not answer; is it still running?', true); load(); });
   }

@@ -54,6 +54,8 @@ dt{color:var(--muted);font-size:13px}dd{margin:0;word-break:break-all}
 .actions{padding:12px 16px}.actions p{margin:0 0 10px;color:var(--muted);font-size:13px}
 .row{display:flex;flex-wrap:wrap;gap:8px;margin-bottom:12px}
 button{font:inherit;font-weight:600;font-size:14px;padding:7px 14px;border-radius:6px;border:1px solid var(--line);background:var(--card);color:var(--text);cursor:pointer}
+button.small{font-size:12px;padding:3px 8px}
+td.quick{white-space:nowrap}td.quick button+button{margin-left:6px}
 button:disabled{opacity:.55;cursor:not-allowed}
 button.b-APPROVED{background:var(--ok);border-color:var(--ok);color:var(--card)}
 button.b-REJECTED{background:var(--bad);border-color:var(--bad);color:var(--card)}

@@ -32,7 +32,10 @@ export function overview(internals: SandboxInternals, merchants: readonly Sandbo
         balance_formatted: formatBalance(merchant.currency, merchant.balance),
         total: all.length,
         // Insertion order is creation order: newest first is the tail, reversed.
-        transactions: all.slice(-OVERVIEW_ROWS).reverse().map(row),
+        transactions: all
+          .slice(-OVERVIEW_ROWS)
+          .reverse()
+          .map((t) => ({ ...row(t), confirm_statuses: confirmOffer(internals, t).statuses })),
       };
     }),
   };
