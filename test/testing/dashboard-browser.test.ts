@@ -238,9 +238,14 @@ describe('simulator dashboard in Chromium', () => {
     // The hosted checkout page of payment_url is one click away; paying there updates the view.
     await page.getByRole('link', { name: /hosted checkout page/ }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Sandbox checkout');
+    const paid = page.waitForResponse(
+      (r) => r.url().includes('/checkout/') && r.request().method() === 'POST',
+    );
+    const answered = page.waitForEvent('load'); // the answer page, loaded in full before we leave it
     await page.getByRole('button', { name: 'APPROVED' }).click();
-    await page.goBack();
-    await page.goBack();
+    expect((await paid).status()).toBe(200);
+    await answered;
+    await page.goto(`${sandboxServer.dashboardUrl}#/tx/${encodeURIComponent(ticket)}`);
     await expect.poll(() => page.locator('.title .badge').textContent()).toBe('APPROVED');
     expect(problems).toEqual([]);
   });

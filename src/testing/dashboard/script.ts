@@ -14,6 +14,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   var loading = false;
   var again = false;
   var lastRoute = null;
+  var lastKey = null;
 
   /** Builds an element; strings become text nodes (never HTML). */
   function h(tag, attrs, children) {
@@ -56,7 +57,10 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
 
   function getJson(path) {
     return fetch(path, { headers: { accept: 'application/json' }, cache: 'no-store' }).then(function (r) {
-      return r.json().then(function (body) { return { status: r.status, body: body }; });
+      return r.text().then(function (text) {
+        // What the view shows, without the clock: equal keys need no re-render.
+        return { status: r.status, body: JSON.parse(text), key: r.status + text.replace(/"now":\d+,?/, '') };
+      });
     });
   }
   function post(path, body) {
@@ -202,8 +206,13 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     post(path, body).then(function (r) {
       var message = r.body && (r.body.message || r.body.error) || ('HTTP ' + r.status);
       notice(reference + ': ' + message, r.status >= 300);
+      lastKey = null; // re-render even if nothing changed, to re-enable the clicked button
       load();
-    }, function () { notice('The simulator did not answer; is it still running?', true); load(); });
+    }, function () {
+      notice('The simulator did not answer; is it still running?', true);
+      lastKey = null;
+      load();
+    });
   }
 
   function render(nodes, route) {
@@ -231,6 +240,10 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     var match = /^#\/tx\/(.+)$/.exec(route);
     var request = match ? getJson('api/transactions/' + match[1]) : getJson('api/state');
     request.then(function (r) {
+      // Re-render only on a change: a live page that rebuilt itself on every event would swallow
+      // a click whose mousedown and mouseup straddle the rebuild.
+      if (route === lastRoute && r.key === lastKey) return;
+      lastKey = r.key;
       if (r.status !== 200) {
         render([h('a', { class: 'back', href: '#/' }, '← All transactions'), h('p', { class: 'notice error' }, r.body.message || 'Not found.')], route);
       } else {
