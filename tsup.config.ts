@@ -1,3 +1,6 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 const entry = {
@@ -6,26 +9,86 @@ const entry = {
   'redis/index': 'src/redis/index.ts',
 };
 
+/** Filled by both builds (the CJS one also inlines tsup's import.meta.url shim). */
+const bundledPackages = new Set<string>();
+
+/**
+ * Writes the license of every package whose code esbuild bundled into dist (ky, zod, tsup's CJS
+ * shim) to THIRD_PARTY_NOTICES.md in the output folder: MIT asks that its notice travel with the
+ * code, and zod's sources carry no banner. The list comes from the builds' own metafiles, so a
+ * newly bundled package cannot be missed.
+ */
+function thirdPartyNotices(): Plugin {
+  return {
+    name: 'third-party-notices',
+    setup(build) {
+      build.initialOptions.metafile = true;
+      build.onEnd((result) => {
+        for (const input of Object.keys(result.metafile?.inputs ?? {})) {
+          const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+          if (match?.[1]) bundledPackages.add(match[1]);
+        }
+        const sections = [...bundledPackages].sort().map((name) => {
+          const dir = join('node_modules', name);
+          const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+          const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
+          if (!file) throw new Error(`${name} is bundled into dist but ships no license file`);
+          const text = readFileSync(join(dir, file), 'utf8').trim();
+          const source = pkg.homepage ?? pkg.repository?.url ?? pkg.repository ?? '';
+          return `## ${name} ${pkg.version} (${pkg.license})\n\n${source}\n\n\`\`\`\n${text}\n\`\`\``;
+        });
+        const intro = `# Third-party notices\n\nThe files in dist/ include code from these packages, under their licenses:\n`;
+        const outdir = build.initialOptions.outdir ?? 'dist';
+        mkdirSync(outdir, { recursive: true }); // tsup writes the bundles after this hook
+        writeFileSync(join(outdir, 'THIRD_PARTY_NOTICES.md'), `${intro}\n${sections.join('\n\n')}\n`);
+      });
+    },
+  };
+}
+
 /**
  * ky and zod are bundled (tree-shaken) into dist: `import('payinout')` then parses one small
- * file set instead of zod/mini's 40+ locale modules and ky's 20 files — about 55 ms instead of
- * ~160 ms (docs/performance.md). zod stays a dependency for the .d.ts types; zod 4 checks
- * schemas by their traits, so payinout's schemas still compose with the merchant's own zod.
- * keepNames keeps class names (error.constructor.name) readable after minification.
+ * file set instead of zod/mini's 40+ locale modules and ky's 20 files (docs/performance.md,
+ * "Package"). zod stays a dependency for the .d.ts types; zod 4 checks schemas by their traits,
+ * so payinout's schemas still compose with the merchant's own zod.
+ *
+ * Not minified: a stack trace names real functions and lines (`at PayInResource.create
+ * (dist/chunk-….js:2513:28)`), and esbuild's `// src/core/transport.ts` markers say where each
+ * part came from; minifying saved no import time (measured). So no source maps ship either.
+ * keepNames keeps class names (error.constructor.name) where esbuild renames a clash (ky's
+ * TimeoutError). `node:` prefixes stay, so bundlers and runtimes see built-ins as built-ins.
  */
 const shared: Options = {
   dts: true,
-  sourcemap: true,
+  sourcemap: false,
   target: 'node20',
   treeshake: true,
-  minify: true,
+  minify: false,
   keepNames: true,
+  removeNodeProtocol: false,
   noExternal: ['ky', 'zod'],
+  banner: {
+    js: '/*! payinout (MIT). Includes third-party code: licenses in payinout/dist/THIRD_PARTY_NOTICES.md */',
+  },
 };
 
 export default defineConfig([
   // The CLI is ESM only: package.json bin points at dist/cli.js.
-  { ...shared, entry: { ...entry, cli: 'src/cli/index.ts' }, format: ['esm'], clean: true, splitting: true },
+  {
+    ...shared,
+    entry: { ...entry, cli: 'src/cli/index.ts' },
+    format: ['esm'],
+    clean: true,
+    splitting: true,
+    esbuildPlugins: [thirdPartyNotices()],
+  },
   // import.meta.url (testing/msw.ts loads the optional msw peer lazily) needs a shim in CommonJS.
-  { ...shared, entry, format: ['cjs'], shims: true },
+  {
+    ...shared,
+    entry,
+    format: ['cjs'],
+    shims: true,
+    splitting: true,
+    esbuildPlugins: [thirdPartyNotices()],
+  },
 ]);

@@ -6,6 +6,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type * as Sdk from '../src/index.js';
 import type * as Testing from '../src/testing/index.js';
+import { benchBulkMemory, benchBulkRate } from './bulk.js';
 import { benchHttp } from './http.js';
 import { benchImports } from './imports.js';
 import { benchSimulator } from './simulator.js';
@@ -97,6 +98,33 @@ if (wants('import')) {
   }
   console.log('\nTarget: payinout ≤ 80 ms in-process and below stripe and openai.\n');
 }
+if (wants('bulk')) {
+  const rates = await benchBulkRate(sdk);
+  console.log(
+    '## Bulk payouts (simulator in its own process; 1,000 PayOuts per run, median of 3 interleaved rounds)\n',
+  );
+  console.log(
+    '| concurrency | createMany /s | raw fetch lookup + POST /s | createMany ÷ raw | plain payout.create pool /s | re-run, all recovered /s |\n|--:|--:|--:|--:|--:|--:|',
+  );
+  for (const r of rates) {
+    const cells = [r.createMany, r.rawLookupCreate].map((v) => fmt(v));
+    console.log(
+      `| ${r.concurrency} | ${cells.join(' | ')} | ${fmt(r.createMany / r.rawLookupCreate, 2)}× | ${fmt(r.plainCreate)} | ${fmt(r.rerun)} |`,
+    );
+  }
+  console.log(
+    '\ncreateMany looks every reference up before creating it (what makes a re-run safe): two requests per new PayOut, as in the raw column; the plain pool makes one and is not safe to re-run.\n',
+  );
+  console.log('| `payouts send --dry-run` | file MB | peak RSS MB | seconds |\n|---|--:|--:|--:|');
+  for (const m of await benchBulkMemory()) {
+    const cap = m.heapCapMb ? `, heap capped at ${m.heapCapMb} MB` : '';
+    console.log(
+      `| ${fmt(m.rows)} rows${cap} | ${fmt(m.fileMb, 1)} | ${fmt(m.peakRssMb, 1)} | ${fmt(m.seconds, 1)} |`,
+    );
+  }
+  console.log('');
+}
+
 console.log(
   `Load average at end: ${os
     .loadavg()

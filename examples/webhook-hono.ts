@@ -1,21 +1,28 @@
 /**
  * A Hono webhook receiver (Fetch API): the same handler works in Next.js route handlers,
- * Bun, Deno and Workers — `app.post(path, (c) => handler(c.req.raw))`.
+ * Bun, Deno, Workers and Vercel Edge — `app.post(path, (c) => handler(c.req.raw))`.
+ * `confirmWith: client` looks each delivery's transaction up before onEvent, so a captured
+ * delivery replayed with another status never reaches it (docs/webhooks.md).
  *
  *   npm run example:hono
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createWebhookHandler, type WebhookEvent } from 'payinout';
+import { createWebhookHandler, type Transaction, type WebhookEvent } from 'payinout';
 import { connectSandbox } from 'payinout/testing';
 
 const { client, simulated, token, close } = await connectSandbox({ country: 'PE' });
 
-let resolveEvent: (event: WebhookEvent) => void = () => {};
-const received = new Promise<WebhookEvent>((resolve) => {
+type Confirmed = { event: WebhookEvent; transaction: Transaction | undefined };
+let resolveEvent: (confirmed: Confirmed) => void = () => {};
+const received = new Promise<Confirmed>((resolve) => {
   resolveEvent = resolve;
 });
-const handler = createWebhookHandler({ token, onEvent: (event) => resolveEvent(event) });
+const handler = createWebhookHandler({
+  token,
+  confirmWith: client,
+  onEvent: (event, { transaction }) => resolveEvent({ event, transaction }),
+});
 
 const app = new Hono();
 app.post('/webhooks/payinout', (c) => handler(c.req.raw));
@@ -54,7 +61,7 @@ try {
 
   if (!ipnUrl) console.log('hono: set PAYINOUT_IPN_URL to receive webhooks from a real environment');
   else {
-    const event = await Promise.race([
+    const { event, transaction } = await Promise.race([
       received,
       // unref: a pending timeout must not keep the process alive once the event is in.
       new Promise<never>((_, reject) =>
@@ -62,7 +69,10 @@ try {
       ),
     ]);
     if (event.top_status !== 'EXPIRED') throw new Error(`unexpected status ${event.top_status}`);
-    console.log(`hono: webhook verified: ${event.top_status} ${event.top_reference}`);
+    if (transaction?.status !== 'EXPIRED') throw new Error('the lookup did not confirm the webhook');
+    console.log(
+      `hono: webhook verified and confirmed by lookup: ${transaction.status} ${transaction.reference}`,
+    );
   }
 } finally {
   server.close();

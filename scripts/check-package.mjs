@@ -6,7 +6,17 @@
  * within its size budgets. Size is deterministic, so it is a gate here; time is not (bench/).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,11 +25,16 @@ import { build } from 'esbuild';
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const BUDGET_BUNDLE_KB = 40;
-// Issue 6 targets 15 KB for payinout's own code; it measures ~15.5 KB with the webhook handler,
-// dedupe and create reconciliation in the main entry (docs/performance.md). The gate stops any
-// further growth; the line below prints the distance to the target on every run.
+// The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
+const BUDGET_TARBALL_KB = 400;
+// The target for payinout's own code is 15 KB. It measured ~15.7 KB in 0.1 (webhook handler,
+// dedupe and create reconciliation in the main entry); the 0.2 webhook guarantees (store
+// deadlines, renewed and fenced leases, O(1) memory store, confirmWith, the Web Crypto path)
+// brought it to ~18.4 KB, the cross-copy error brand adds ~0.3 KB, and bulk payouts
+// (client.payout.createMany, src/bulk/: a client method, so in the main entry) ~2.2 KB.
+// The gate stops any further growth; the line below prints the distance to the target on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 16;
+const BUDGET_OWN_KB = 21.5;
 
 let passed = 0;
 let failed = 0;
@@ -42,6 +57,13 @@ const run = (cmd, args, cwd = root) =>
     env: { ...process.env, NO_COLOR: '1' },
   });
 
+/** [path, text] of every JavaScript file in dist/ (own code is unminified: esbuild's `// path` markers stay). */
+function distCode() {
+  return readdirSync(join(root, 'dist'), { recursive: true })
+    .filter((f) => /\.c?js$/.test(f))
+    .map((f) => [f, readFileSync(join(root, 'dist', f), 'utf8')]);
+}
+
 const work = mkdtempSync(join(tmpdir(), 'payinout-pack-'));
 console.log(`package checks (work dir ${work})`);
 
@@ -50,18 +72,42 @@ const tarball = join(
   run('npm', ['pack', '--silent', '--pack-destination', work]).trim().split('\n').pop(),
 );
 
-await check('tarball holds only dist/, README, CHANGELOG, LICENSE, package.json', () => {
+await check('tarball holds only dist/ (no source maps), the node10 stubs, README, CHANGELOG, LICENSE', () => {
   const files = run('tar', ['-tzf', tarball])
     .trim()
     .split('\n')
     .map((f) => f.replace(/^package\//, ''));
-  const stray = files.filter((f) => !/^(dist\/|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/.test(f));
+  const allowed =
+    /^(dist\/|(testing|redis)\/package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/;
+  const stray = files.filter((f) => !allowed.test(f) || f.endsWith('.map'));
   if (stray.length) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
   return `${files.length} files`;
 });
+await check(`size: tarball ≤ ${BUDGET_TARBALL_KB} kB packed`, () => {
+  const kb = statSync(tarball).size / 1000;
+  if (kb > BUDGET_TARBALL_KB) throw new Error(`${kb.toFixed(1)} kB is over the budget`);
+  return `${kb.toFixed(1)} kB`;
+});
 await check('publint --strict', () => run(bin('publint'), ['--strict']).includes('All good') || 'ok');
-await check('attw (node16 from ESM and CJS, bundler)', () => {
-  run(bin('attw'), [tarball, '--profile', 'node16']);
+await check('attw, default profile (node10, node16 from ESM and CJS, bundler)', () => {
+  run(bin('attw'), [tarball]);
+});
+await check('dist/ imports Node built-ins with the node: prefix only', () => {
+  const bare = new RegExp(
+    `(?:from |import\\(|require\\()\\s*['"](${builtinModules.join('|')})(?:/[^'"]*)?['"]`,
+  );
+  const offenders = distCode().filter(([, code]) => bare.test(code));
+  if (offenders.length) throw new Error(`bare built-in imports in ${offenders.map(([f]) => f).join(', ')}`);
+});
+await check('every package bundled into dist/ has its license in dist/THIRD_PARTY_NOTICES.md', () => {
+  const notices = readFileSync(join(root, 'dist', 'THIRD_PARTY_NOTICES.md'), 'utf8');
+  const bundled = new Set();
+  for (const [, code] of distCode()) {
+    for (const [, name] of code.matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) bundled.add(name);
+  }
+  const missing = [...bundled].filter((name) => !notices.includes(`\n## ${name} `));
+  if (missing.length) throw new Error(`no notice for ${missing.join(', ')}`);
+  return [...bundled].join(', ');
 });
 
 // An empty project that installs the tarball exactly as a merchant would.

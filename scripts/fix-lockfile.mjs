@@ -48,7 +48,8 @@ function platformOf(name) {
   return { os: [os], cpu: [cpu], ...(os === 'linux' && libc ? { libc: [libc] } : {}) };
 }
 
-const path = new URL('../package-lock.json', import.meta.url);
+// Default the root lockfile; `node scripts/fix-lockfile.mjs ecosystem-tests/package-lock.json` for another.
+const path = process.argv[2] ?? new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const added = [];
 for (const [key, entry] of Object.entries(lock.packages)) {

@@ -3,6 +3,8 @@
  * verification and dedupe, and the catalogs. Nothing is defined here; this file only re-exports.
  * @module payinout
  */
+export { BatchAbortedError, ReferenceConflictError } from './bulk/errors.js';
+export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './bulk/types.js';
 export { ENV_VARS, type Environment, PaymentClient, type PaymentClientOptions } from './client.js';
 export * from './core/errors.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './core/transport.js';
@@ -37,9 +39,19 @@ export * from './schemas/transaction.js';
 export * from './schemas/webhook.js';
 export { VERSION } from './version.js';
 export {
+  type TransactionLookup,
+  WebhookConfirmationUnavailableError,
+  WebhookNotConfirmedError,
+} from './webhooks/confirm.js';
+export { DedupeStoreTimeoutError } from './webhooks/deadline.js';
+export {
+  type Acquired,
   type ClaimResult,
   DEFAULT_DEDUPE_TTL_MS,
+  DEFAULT_IN_FLIGHT_TTL_MS,
+  DEFAULT_STORE_TIMEOUT_MS,
   type DedupeEvent,
+  DedupeLease,
   type DedupeStore,
   isNewerStatus,
   MemoryDedupeStore,
@@ -48,7 +60,9 @@ export {
   type WebhookDeduplicatorOptions,
 } from './webhooks/dedupe.js';
 export {
+  type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
+  type WebhookEventContext,
   type WebhookHandler,
   type WebhookHandlerOptions,
   type WebhookHandlerResult,
@@ -57,6 +71,7 @@ export type { HeadersLike, RawBody } from './webhooks/parse.js';
 export {
   type BuiltInSignatureScheme,
   computeWebhookSignature,
+  computeWebhookSignatureAsync,
   type SignatureInput,
   type SignatureScheme,
 } from './webhooks/signature.js';
@@ -65,4 +80,5 @@ export {
   SIGNATURE_HEADER,
   type VerifyWebhookOptions,
   verifyWebhook,
+  verifyWebhookAsync,
 } from './webhooks/verify.js';

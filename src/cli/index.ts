@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `payinout` (package.json bin → dist/cli.js): `payinout sandbox`, `payinout confirm`,
- * `payinout get`. Usage mistakes exit 2, failures exit 1, each with one line on stderr.
+ * `payinout get`, `payinout payouts send`. Usage mistakes exit 2, failures exit 1, each with one
+ * line on stderr.
  */
 import { reportFailure } from './errors.js';
 import { createProgram } from './program.js';
@@ -12,7 +13,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-const program = createProgram();
-program.parseAsync(process.argv).catch((error: unknown) => {
-  process.exitCode = reportFailure(error, (line) => process.stderr.write(`${line}\n`));
-});
+const argv = process.argv.slice(2);
+createProgram(argv)
+  .then((program) => program.parseAsync(argv, { from: 'user' }))
+  .catch((error: unknown) => {
+    process.exitCode = reportFailure(error, (line) => process.stderr.write(`${line}\n`));
+  });

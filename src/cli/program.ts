@@ -8,7 +8,8 @@ import { registerConfirm } from './confirm.js';
 import { registerGet } from './get.js';
 import { registerSandbox } from './sandbox.js';
 
-export function createProgram(): Command {
+/** `argv`: the user's arguments (no node, no script), to skip loading what the command never uses. */
+export async function createProgram(argv: readonly string[]): Promise<Command> {
   const program = new Command('payinout')
     .description(
       'payinout: the local sandbox simulator and everyday commands against the PAYINOUT_* environment.',
@@ -21,6 +22,8 @@ export function createProgram(): Command {
   registerSandbox(program);
   registerConfirm(program);
   registerGet(program);
-  for (const command of program.commands) command.exitOverride();
+  // The CSV and progress-bar libraries behind `payouts send` stay out of `payinout sandbox`.
+  if (argv[0] !== 'sandbox') (await import('./payouts.js')).registerPayoutsCommand(program);
+  for (const command of program.commands) if (command.name() !== 'payouts') command.exitOverride();
   return program;
 }

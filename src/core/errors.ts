@@ -8,6 +8,9 @@
 import { redactHeaders, redactValue, scrubText } from './redact.js';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+/** Names each error class across copies of the package (see `PayinoutError[Symbol.hasInstance]`). */
+const BRAND = Symbol.for('payinout.error.class');
+type Constructor<T> = abstract new (...args: never[]) => T;
 
 /** Where the failing call went; present on every error that concerns a request. */
 export interface RequestContext {
@@ -39,6 +42,17 @@ export interface RequestContext {
 export class PayinoutError extends Error {
   override name = 'PayinoutError';
 
+  /**
+   * `instanceof` across copies of the package: an app whose dependencies load both the ESM and
+   * the CommonJS build (or two installs) holds two `PayinoutError` classes; an error from one copy
+   * still passes `instanceof` with the other's class (and each subclass with its own), matched by
+   * the brand each class's prototype carries under a `Symbol.for` key.
+   */
+  static override [Symbol.hasInstance]<T>(this: Constructor<T>, value: unknown): value is T {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, a subclass too
+    return isInstance(this, value);
+  }
+
   /** Plain, safe representation: what `JSON.stringify(error)` prints. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
@@ -52,6 +66,32 @@ export class PayinoutError extends Error {
     const fields = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
     return `${this.stack ?? `${this.name}: ${this.message}`}${fields}`;
   }
+}
+
+/**
+ * Ordinary `instanceof`, else: the value is a payinout error of some copy (PayinoutError's brand
+ * is on its prototype chain) and a class on that chain has the brand of `ErrorClass`.
+ */
+function isInstance(ErrorClass: Constructor<unknown>, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(ErrorClass, value)) return true;
+  if (value === null || typeof value !== 'object') return false;
+  const chain: object[] = [];
+  for (let proto = Object.getPrototypeOf(value); proto && proto !== Object.prototype; ) {
+    chain.push(proto);
+    proto = Object.getPrototypeOf(proto);
+  }
+  if (!chain.some((proto) => brandOf(proto) === 'payinout:PayinoutError')) return false;
+  const wanted = brandOf(ErrorClass.prototype as object);
+  return chain.some((proto) => brandOf(proto) === wanted);
+}
+
+/**
+ * The classes of this file carry a literal brand (BRANDED below); a subclass defined elsewhere
+ * is known by its class name, which the build keeps (tsup keepNames).
+ */
+function brandOf(proto: object): unknown {
+  if (Object.hasOwn(proto, BRAND)) return (proto as Record<symbol, unknown>)[BRAND];
+  return `payinout:~${(proto as { constructor?: { name?: string } }).constructor?.name}`;
 }
 
 /** Invalid client options or environment variables; thrown by the constructor or `fromEnv()`. */
@@ -271,6 +311,32 @@ export class WebhookVerificationError extends PayinoutError {
 /** A sandbox call on a client whose environment is 'production'; nothing was sent. */
 export class SandboxUnavailableError extends PayinoutError {
   override name = 'SandboxUnavailableError';
+}
+
+// The brand of each class, by literal name: a consumer's minifier may rename the classes themselves.
+// ecosystem-tests/cases/dual-errors.mjs checks every exported error class across two copies.
+const BRANDED = {
+  PayinoutError,
+  ConfigurationError,
+  RequestValidationError,
+  ApiError,
+  AuthenticationError,
+  NotFoundError,
+  UnprocessableEntityError,
+  AlreadyFinalError,
+  TypeMismatchError,
+  StatusNotSupportedError,
+  RateLimitError,
+  ServerError,
+  ConfirmFailedError,
+  ConnectionError,
+  TimeoutError,
+  ResponseValidationError,
+  WebhookVerificationError,
+  SandboxUnavailableError,
+};
+for (const [name, ErrorClass] of Object.entries(BRANDED)) {
+  Object.defineProperty(ErrorClass.prototype, BRAND, { value: `payinout:${name}` });
 }
 
 // A Map, not an object literal: an `error` of 'constructor' or 'valueOf' must not find a class.

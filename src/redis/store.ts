@@ -5,7 +5,7 @@
  * argument shapes only, so the store detects which one it was given and speaks it.
  */
 import { ConfigurationError } from '../core/errors.js';
-import type { DedupeStore } from '../webhooks/dedupe.js';
+import type { DedupeStore } from '../webhooks/store.js';
 
 /** The ioredis calls used here (ioredis `Redis` and `Cluster` both fit). */
 export interface IoRedisLike {
@@ -15,7 +15,7 @@ export interface IoRedisLike {
   set(...args: unknown[]): Promise<unknown>;
   /** `GET key`. */
   get(key: string): Promise<unknown>;
-  /** `EVAL script 1 key arg` (compare-and-delete of a lease). */
+  /** `EVAL script 1 key args…` (compare-and-delete, compare-and-set of a lease). */
   eval(...args: unknown[]): Promise<unknown>;
 }
 
@@ -27,7 +27,7 @@ export interface NodeRedisLike {
   set(key: string, value: string, options: object): Promise<unknown>;
   /** `GET key`. */
   get(key: string): Promise<unknown>;
-  /** `EVAL` with one key and one argument (compare-and-delete of a lease). */
+  /** `EVAL` with one key (compare-and-delete, compare-and-set of a lease). */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
 
@@ -42,12 +42,14 @@ export interface RedisDedupeStoreOptions {
 
 /** Deletes the key only while it still holds this caller's lease value. */
 const DELETE_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+/** Sets the key (value ARGV[2], PX ARGV[3]) only while it holds ARGV[1]: lease renewal and fenced completion. */
+const REPLACE_IF_EQUALS = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 end return 0`;
 
 interface Commands {
   setNxPx(key: string, value: string, ttlMs: number): Promise<unknown>;
   setPx(key: string, value: string, ttlMs: number): Promise<unknown>;
   get(key: string): Promise<unknown>;
-  evalOneKey(script: string, key: string, arg: string): Promise<unknown>;
+  evalOneKey(script: string, key: string, args: string[]): Promise<unknown>;
 }
 
 function commandsFor(client: unknown): Commands {
@@ -59,7 +61,7 @@ function commandsFor(client: unknown): Commands {
       setNxPx: (key, value, ttlMs) => r.set(key, value, { NX: true, PX: ttlMs }),
       setPx: (key, value, ttlMs) => r.set(key, value, { PX: ttlMs }),
       get: (key) => r.get(key),
-      evalOneKey: (script, key, arg) => r.eval(script, { keys: [key], arguments: [arg] }),
+      evalOneKey: (script, key, args) => r.eval(script, { keys: [key], arguments: args }),
     };
   }
   if (c && typeof c === 'object' && typeof c.call === 'function' && typeof c.set === 'function') {
@@ -68,7 +70,7 @@ function commandsFor(client: unknown): Commands {
       setNxPx: (key, value, ttlMs) => r.set(key, value, 'PX', ttlMs, 'NX'),
       setPx: (key, value, ttlMs) => r.set(key, value, 'PX', ttlMs),
       get: (key) => r.get(key),
-      evalOneKey: (script, key, arg) => r.eval(script, 1, key, arg),
+      evalOneKey: (script, key, args) => r.eval(script, 1, key, ...args),
     };
   }
   throw new ConfigurationError(
@@ -78,18 +80,25 @@ function commandsFor(client: unknown): Commands {
 
 /**
  * Dedupe state on Redis. Claims use one atomic `SET key value NX PX ttl`, so any number of
- * processes and hosts sharing the Redis see each event as 'new' exactly once.
+ * processes and hosts sharing the Redis see each event as 'new' exactly once; a claim's lease is
+ * renewed and completed with a compare-and-set script and released with a compare-and-delete
+ * one, both fenced by the claim's token. The deduplicator puts a deadline on every call
+ * (`storeTimeoutMs`), so a Redis that is stopped or hung answers 503, whatever the client's
+ * reconnect and offline-queue settings.
  * @example
  * // ioredis
  * import { Redis } from 'ioredis';
  * import { createWebhookHandler, WebhookDeduplicator } from 'payinout';
  * import { RedisDedupeStore } from 'payinout/redis';
  *
- * const store = new RedisDedupeStore(new Redis(process.env.REDIS_URL));
+ * const redis = new Redis(process.env.REDIS_URL);
+ * redis.on('error', (error) => console.error('redis', error.message));
+ * const store = new RedisDedupeStore(redis);
  * const handler = createWebhookHandler({ token, onEvent, dedupe: new WebhookDeduplicator({ store }) });
  * @example
- * // node-redis v4/v5: connect first
+ * // node-redis v4/v5: listen for 'error' (unhandled, it ends the process), then connect
  * const client = createClient({ url: process.env.REDIS_URL });
+ * client.on('error', (error) => console.error('redis', error.message));
  * await client.connect();
  * const store = new RedisDedupeStore(client, { keyPrefix: 'shop:webhooks:' });
  */
@@ -118,7 +127,12 @@ export class RedisDedupeStore implements DedupeStore {
   }
 
   async deleteIfEquals(key: string, value: string): Promise<void> {
-    await this.#redis.evalOneKey(DELETE_IF_EQUALS, this.keyPrefix + key, value);
+    await this.#redis.evalOneKey(DELETE_IF_EQUALS, this.keyPrefix + key, [value]);
+  }
+
+  async replaceIfEquals(key: string, expected: string, value: string, ttlMs: number): Promise<boolean> {
+    const args = [expected, value, String(wholeMs(ttlMs))];
+    return Number(await this.#redis.evalOneKey(REPLACE_IF_EQUALS, this.keyPrefix + key, args)) === 1;
   }
 }
 

@@ -1,5 +1,8 @@
+import type { PayOutBatchOptions, PayOutBatchResult } from '../bulk/types.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { PayOutCreatedSchema, type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
+import { createPayOutBatch } from './payout-batch.js';
+import { TransactionsResource } from './transactions.js';
 
 /** PayOut disbursements: `client.payout`. */
 export class PayOutResource {
@@ -25,5 +28,25 @@ export class PayOutResource {
       { method: 'POST', path: 'api/v1/payout', body: params, request, response: PayOutCreatedSchema, retry },
       options,
     );
+  }
+
+  /**
+   * Creates many PayOuts, at most `concurrency` (default 4) at a time, and resolves with one
+   * result per item in input order — it never rejects for one item. Each item is validated like
+   * `create`, its reference looked up first: an existing one with the same amount, currency and
+   * destination is `recovered` (nothing sent), one with other details `failed` with a
+   * `ReferenceConflictError` naming the field. Re-running a batch is therefore safe. A rate limit
+   * pauses the whole batch; an aborted `signal` starts no new item (docs/bulk-payouts.md).
+   * @example
+   * const results = await client.payout.createMany(payouts, { onProgress: (p) => console.log(p.done, p.total) });
+   * for (const r of results) if (r.outcome === 'failed') console.error(r.reference, r.error?.message);
+   */
+  createMany(
+    items: readonly PayOutCreateParams[],
+    options?: PayOutBatchOptions,
+  ): Promise<PayOutBatchResult[]> {
+    const lookups = new TransactionsResource(this.#transport);
+    const client = { create: this.create.bind(this), lookup: lookups.get.bind(lookups) };
+    return createPayOutBatch(client, items, options);
   }
 }

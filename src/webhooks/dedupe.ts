@@ -3,24 +3,23 @@
  * retries until it gets a 200, and receivers are expected to deduplicate).
  *
  * Key = ticket + status: one transaction legitimately sends PENDING and then APPROVED, and
- * the second must not be dropped. A claim is a short lease ('in-flight'); `complete` turns it
- * into a 'done' mark kept for `ttlMs`; `release` gives it back so the service's retry is processed.
+ * the second must not be dropped. A claim is a lease ('in-flight') whose value is a fencing
+ * token; it is renewed while onEvent runs, `complete` turns it into a 'done' mark kept for
+ * `ttlMs` only while the token still owns it; `release` gives it back so the service's retry
+ * is processed. Every store call has a deadline (`storeTimeoutMs`).
  */
-import { randomUUID } from 'node:crypto';
-import { ConfigurationError } from '../core/errors.js';
+import type { Logger } from '../core/transport.js';
 import { FINAL_STATUSES } from '../schemas/catalog.js';
+import { randomId } from './crypto.js';
+import { GuardedStore } from './guarded-store.js';
+import { DedupeLease, DONE, type LeaseContext } from './lease.js';
+import { MemoryDedupeStore } from './memory-store.js';
+import { positive, timerMs } from './options.js';
+import type { DedupeStore } from './store.js';
 
-/** What a deduplicator needs from storage. Each method must be atomic on its own. */
-export interface DedupeStore {
-  /** Sets `key` to `value` for `ttlMs` only if it is absent (Redis `SET NX PX`); true when set. */
-  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
-  /** The value of `key`, or null when it is absent or expired. */
-  get(key: string): Promise<string | null>;
-  /** Sets `key` to `value` for `ttlMs`, whatever it held. */
-  set(key: string, value: string, ttlMs: number): Promise<void>;
-  /** Deletes `key` only while it still holds `value` (so an expired lease never frees another's claim). */
-  deleteIfEquals(key: string, value: string): Promise<void>;
-}
+export { DedupeLease } from './lease.js';
+export { MemoryDedupeStore, type MemoryDedupeStoreOptions } from './memory-store.js';
+export type { DedupeStore } from './store.js';
 
 /**
  * What {@link WebhookDeduplicator.claim} answers: 'new' (process it, then `complete` or `release`),
@@ -42,17 +41,33 @@ export interface WebhookDeduplicatorOptions {
   /** How long a processed event stays 'duplicate'. Default 7 days, longer than the whole retry schedule (~3h45). */
   ttlMs?: number;
   /**
-   * How long a claim holds while onEvent runs. Default 60 s: if the process dies mid-handler,
-   * the lease expires well before the service's first retry (5 minutes later).
+   * How long a claim lasts without renewal; while onEvent runs (`lease.hold`, which
+   * createWebhookHandler uses) it is renewed every third of this. Default 60 s: if the process
+   * dies mid-handler, the lease expires well before the service's first retry (5 minutes later).
    */
   inFlightTtlMs?: number;
+  /**
+   * Deadline of every store call, default 3,000 ms. A store that is down or hung past it makes
+   * the handler answer 503 (the service retries) instead of hanging the request.
+   */
+  storeTimeoutMs?: number;
+  /** Told (error) when a lease is lost or outlived while onEvent runs, and (warn) by the default MemoryDedupeStore. Default console. */
+  logger?: Pick<Logger, 'error' | 'warn'>;
 }
 
 /** How long a processed event is remembered by default: 7 days, far beyond the service's ~3h45 retry schedule. */
 export const DEFAULT_DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_IN_FLIGHT_TTL_MS = 60_000;
-const DONE = 'done';
+/** Default deadline of one dedupe-store call. */
+export const DEFAULT_STORE_TIMEOUT_MS = 3_000;
 const LEASE_PREFIX = 'in-flight:';
+
+/** What {@link WebhookDeduplicator.acquire} answers: the claim result and, when 'new', the lease to hold. */
+export interface Acquired {
+  result: ClaimResult;
+  /** Present when `result` is 'new': hold it while processing, then complete or release it. */
+  lease?: DedupeLease;
+}
 
 /**
  * Exactly-once processing of webhook deliveries, keyed on ticket + status (PENDING then APPROVED
@@ -62,13 +77,13 @@ const LEASE_PREFIX = 'in-flight:';
  * @example
  * const dedupe = new WebhookDeduplicator(); // in memory, one process
  * const event = verifyWebhook(rawBody, headers, { token });
- * const claim = await dedupe.claim(event);
- * if (claim === 'new') {
+ * const { result, lease } = await dedupe.acquire(event); // result: 'new' | 'duplicate' | 'in-flight'
+ * if (lease) {
  *   try {
- *     await fulfilOrder(event.top_reference, event.top_status);
- *     await dedupe.complete(event); // later deliveries of this event are 'duplicate'
+ *     await lease.hold(() => fulfilOrder(event.top_reference, event.top_status)); // renewed while it runs
+ *     await lease.complete(); // later deliveries of this event are 'duplicate'
  *   } catch (error) {
- *     await dedupe.release(event); // the service's retry will be processed
+ *     await lease.release(); // the service's retry will be processed
  *     throw error;
  *   }
  * }
@@ -77,13 +92,19 @@ export class WebhookDeduplicator {
   readonly store: DedupeStore;
   readonly ttlMs: number;
   readonly inFlightTtlMs: number;
-  /** Lease values this instance holds, so `release` frees only its own claim. */
-  readonly #leases = new Map<string, string>();
+  readonly storeTimeoutMs: number;
+  readonly #lease: LeaseContext;
+  /** Leases taken through `claim`, so `complete`/`release` by event act for this instance's claim. */
+  readonly #leases = new Map<string, DedupeLease>();
 
   constructor(options: WebhookDeduplicatorOptions = {}) {
-    this.store = options.store ?? new MemoryDedupeStore();
+    const logger = options.logger ?? console;
+    this.store = options.store ?? new MemoryDedupeStore({ logger });
     this.ttlMs = positive(options.ttlMs, DEFAULT_DEDUPE_TTL_MS, 'ttlMs');
-    this.inFlightTtlMs = positive(options.inFlightTtlMs, DEFAULT_IN_FLIGHT_TTL_MS, 'inFlightTtlMs');
+    this.inFlightTtlMs = timerMs(options.inFlightTtlMs, DEFAULT_IN_FLIGHT_TTL_MS, 'inFlightTtlMs');
+    this.storeTimeoutMs = timerMs(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
+    const store = new GuardedStore(this.store, this.storeTimeoutMs);
+    this.#lease = { store, ttlMs: this.ttlMs, inFlightTtlMs: this.inFlightTtlMs, logger };
   }
 
   /** The store key of an event: ticket and status, each encoded so neither can forge the other. */
@@ -91,28 +112,56 @@ export class WebhookDeduplicator {
     return `${encodeURIComponent(event.top_ticket)}:${encodeURIComponent(event.top_status)}`;
   }
 
-  /** 'new': this caller must process it, then complete() or release(). Atomic across callers sharing the store. */
-  async claim(event: DedupeEvent): Promise<ClaimResult> {
+  /**
+   * Claims an event and hands back its lease: the form for concurrent callers (what
+   * createWebhookHandler uses), since each lease carries its own fencing token.
+   * @example
+   * const { result, lease } = await dedupe.acquire(event);
+   * if (lease) {
+   *   try { await lease.hold(() => fulfil(event)); await lease.complete(); }
+   *   catch (error) { await lease.release(); throw error; }
+   * }
+   */
+  async acquire(event: DedupeEvent): Promise<Acquired> {
     const key = WebhookDeduplicator.key(event);
-    const lease = LEASE_PREFIX + randomUUID();
+    const token = LEASE_PREFIX + randomId();
+    const { store } = this.#lease;
     // A lease can expire between the failed SET NX and the GET; then claim again.
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (await this.store.setIfAbsent(key, lease, this.inFlightTtlMs)) {
-        this.#leases.set(key, lease);
-        return 'new';
+      const claimedAt = Date.now();
+      if (await store.setIfAbsent(key, token, this.inFlightTtlMs)) {
+        return { result: 'new', lease: new DedupeLease(this.#lease, key, token, claimedAt) };
       }
-      const current = await this.store.get(key);
-      if (current === DONE) return 'duplicate';
-      if (current !== null) return 'in-flight';
+      const current = await store.get(key);
+      if (current === DONE) return { result: 'duplicate' };
+      if (current !== null) return { result: 'in-flight' };
     }
-    return 'in-flight';
+    return { result: 'in-flight' };
   }
 
-  /** Marks the event processed for `ttlMs`; later deliveries of it are 'duplicate'. */
-  async complete(event: DedupeEvent): Promise<void> {
+  /**
+   * 'new': this caller must process it, then complete() or release(). Atomic across callers
+   * sharing the store. The lease is not renewed: for work that may outlast `inFlightTtlMs`,
+   * use {@link acquire} and `lease.hold`.
+   */
+  async claim(event: DedupeEvent): Promise<ClaimResult> {
+    const { result, lease } = await this.acquire(event);
+    if (lease) this.#leases.set(lease.key, lease);
+    return result;
+  }
+
+  /**
+   * Marks the event processed for `ttlMs`; later deliveries of it are 'duplicate'. After
+   * `claim`, only while this instance's lease still owns the key: false (and an error logged)
+   * when another caller took it over.
+   */
+  async complete(event: DedupeEvent): Promise<boolean> {
     const key = WebhookDeduplicator.key(event);
+    const lease = this.#leases.get(key);
     this.#leases.delete(key);
-    await this.store.set(key, DONE, this.ttlMs);
+    if (lease) return lease.complete();
+    await this.#lease.store.set(key, DONE, this.ttlMs);
+    return true;
   }
 
   /** Gives back a claim after a failed handler so the service's retry is processed. */
@@ -120,7 +169,7 @@ export class WebhookDeduplicator {
     const key = WebhookDeduplicator.key(event);
     const lease = this.#leases.get(key);
     this.#leases.delete(key);
-    if (lease !== undefined) await this.store.deleteIfEquals(key, lease);
+    await lease?.release();
   }
 }
 
@@ -140,77 +189,4 @@ export function isNewerStatus(prev: string | null | undefined, next: string): bo
   if (prev === next) return false;
   const rank = (status: string) => (Object.hasOwn(RANK, status) ? RANK[status]! : UNKNOWN_RANK);
   return rank(next) > rank(prev);
-}
-
-/** Options of {@link MemoryDedupeStore}. */
-export interface MemoryDedupeStoreOptions {
-  /** Bound on the number of keys; least recently used are evicted first. Default 100,000. */
-  maxKeys?: number;
-  /** Clock, for tests. Default Date.now. */
-  now?: () => number;
-}
-
-/** One process only: an LRU map with per-key expiry. Operations are synchronous, hence atomic. */
-export class MemoryDedupeStore implements DedupeStore {
-  readonly maxKeys: number;
-  readonly #now: () => number;
-  readonly #entries = new Map<string, { value: string; expiresAt: number }>();
-
-  constructor(options: MemoryDedupeStoreOptions = {}) {
-    this.maxKeys = positive(options.maxKeys, 100_000, 'maxKeys');
-    this.#now = options.now ?? Date.now;
-  }
-
-  /** Number of keys held, expired ones not yet swept included. */
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    if (this.#read(key) !== null) return false;
-    this.#write(key, value, ttlMs);
-    return true;
-  }
-
-  /** The value of `key`, or null when absent or expired. */
-  async get(key: string): Promise<string | null> {
-    return this.#read(key);
-  }
-
-  async set(key: string, value: string, ttlMs: number): Promise<void> {
-    this.#write(key, value, ttlMs);
-  }
-
-  async deleteIfEquals(key: string, value: string): Promise<void> {
-    if (this.#read(key) === value) this.#entries.delete(key);
-  }
-
-  #read(key: string): string | null {
-    const entry = this.#entries.get(key);
-    if (!entry) return null;
-    this.#entries.delete(key);
-    if (entry.expiresAt <= this.#now()) return null;
-    this.#entries.set(key, entry); // most recently used goes last
-    return entry.value;
-  }
-
-  #write(key: string, value: string, ttlMs: number): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt: this.#now() + ttlMs });
-    while (this.#entries.size > this.maxKeys) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
-  }
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new ConfigurationError(
-      `${name} must be a positive number of ${name === 'maxKeys' ? 'keys' : 'milliseconds'}; got ${value}.`,
-    );
-  }
-  return value;
 }

@@ -1,42 +1,65 @@
 /**
- * createWebhookHandler: verify → dedupe → onEvent → HTTP answer, for Fetch-API runtimes
- * (Next.js route handlers, Hono, Bun, Deno, Workers) and node:http / Express (`.node`).
+ * createWebhookHandler: the receiver for Fetch-API runtimes (Next.js route handlers, Hono, Bun,
+ * Deno, Workers, Vercel Edge) and node:http / Express (`.node`). This file reads the request in
+ * each form; pipeline.ts does the work (verify → confirm → dedupe → dispatch → respond).
  *
  * The service retries until it gets a 200 (spec "Events", rules 3–4), so the status code is
  * the contract: 200 processed or duplicate; 401 bad or missing signature; 400 unreadable
  * body or a pre-parsed body; 413 too large; 409 while the same event is being processed
- * elsewhere (the service retries later and then gets 'duplicate'); 500 when onEvent throws
- * (the claim is released so that retry is processed); 503 when the dedupe store fails.
+ * elsewhere or when `confirmWith`'s lookup does not show it; 500 when onEvent throws (the claim
+ * is released so that retry is processed); 503 when the dedupe store or the lookup fails.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
+import { ConfigurationError } from '../core/errors.js';
+import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
+import { chunksOf, emptyStream, readLimited } from './body.js';
+import type { TransactionLookup } from './confirm.js';
 import { WebhookDeduplicator } from './dedupe.js';
+import { timerMs } from './options.js';
 import { DEFAULT_MAX_BODY_BYTES, getHeader, type HeadersLike, type RawBody, tooLargeError } from './parse.js';
+import { type Pipeline, processDelivery, type WebhookEventContext } from './pipeline.js';
+import { answer, internalError, methodNotAllowed, type WebhookHandlerResult } from './respond.js';
 import type { SignatureScheme } from './signature.js';
-import { checkVerifyOptions, verifyWebhook } from './verify.js';
+import { checkVerifyOptions } from './verify.js';
+
+export type { WebhookEventContext } from './pipeline.js';
+export type { WebhookHandlerResult } from './respond.js';
 
 /** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions {
   /** The merchant token. */
   token: string;
-  /** Runs at most once per event (ticket + status) per dedupe store. Throw to have the service retry. */
-  onEvent: (event: WebhookEvent) => unknown;
+  /**
+   * Runs at most once per event (ticket + status) per dedupe store. Throw to have the service
+   * retry. With `confirmWith`, `context.transaction` is the looked-up transaction.
+   */
+  onEvent: (event: WebhookEvent, context: WebhookEventContext) => unknown;
   /** Default: an in-memory WebhookDeduplicator (one process). `false` turns dedupe off. */
   dedupe?: WebhookDeduplicator | false;
   /** Signature scheme; default 'json'. */
   scheme?: SignatureScheme;
   /** Default 256 KB. */
   maxBodyBytes?: number;
+  /**
+   * A `PaymentClient` (or anything with `transactions.get`): each delivery is looked up by its
+   * ticket before onEvent, and one whose status (or amount, currency, reference) the lookup
+   * does not show is answered 409 and not handed to onEvent. See docs/webhooks.md.
+   */
+  confirmWith?: TransactionLookup;
+  /** Deadline of the confirming lookup; past it the delivery is answered 503. Default 10,000 ms. */
+  confirmTimeoutMs?: number;
+  /** Told about deliveries not confirmed (warn) and leases lost (error). Default console. */
+  logger?: Pick<Logger, 'warn' | 'error'>;
   /** Told about every delivery that is not answered 200 (for logging); never throws into the answer. */
   onError?: (error: unknown, context: { status: number; event?: WebhookEvent }) => void;
 }
 
-/** What the handler answers, framework-neutral. */
-export interface WebhookHandlerResult {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
+/** With `confirmWith`, onEvent always receives the looked-up transaction. */
+export interface ConfirmedWebhookHandlerOptions
+  extends Omit<WebhookHandlerOptions, 'onEvent' | 'confirmWith'> {
+  confirmWith: TransactionLookup;
+  onEvent: (event: WebhookEvent, context: Required<WebhookEventContext>) => unknown;
 }
 
 /**
@@ -52,25 +75,22 @@ export interface WebhookHandler {
   handle(rawBody: RawBody, headers: HeadersLike): Promise<WebhookHandlerResult>;
 }
 
-const STATUS_BY_REASON = {
-  missing_signature: 401,
-  signature_mismatch: 401,
-  malformed_body: 400,
-  parsed_body: 400,
-  body_too_large: 413,
-} as const;
+export const DEFAULT_CONFIRM_TIMEOUT_MS = 10_000;
 
 /**
- * A complete webhook receiver: verifies `x-trx-signature` on the raw body, deduplicates
- * (ticket + status), runs `onEvent` once per event, and answers the status code the service's
- * retries depend on: 200 processed or duplicate, 401 bad signature, 400 unreadable or pre-parsed
- * body, 413 too large, 409 in flight elsewhere, 500 when `onEvent` throws (the claim is released,
- * so the retry is processed), 503 when the dedupe store fails. Guide: docs/webhooks.md.
+ * A complete webhook receiver: verifies `x-trx-signature` on the raw body, optionally confirms
+ * the delivery by looking the transaction up (`confirmWith`), deduplicates (ticket + status),
+ * runs `onEvent` once per event while holding (and renewing) its claim, and answers the status
+ * code the service's retries depend on: 200 processed or duplicate, 401 bad signature, 400
+ * unreadable or pre-parsed body, 413 too large, 409 in flight elsewhere or not confirmed, 500
+ * when `onEvent` throws (the claim is released, so the retry is processed), 503 when the dedupe
+ * store or the lookup fails or does not answer in time. Guide: docs/webhooks.md.
  * @example
- * // Fetch API (Next.js route handler, Hono, Bun, Deno, Workers)
+ * // Fetch API (Next.js route handler, Hono, Bun, Deno, Workers, Vercel Edge)
  * const handler = createWebhookHandler({
  *   token: process.env.PAYINOUT_TOKEN!,
- *   onEvent: async (event) => {
+ *   confirmWith: client, // optional: act only on what the service's lookup shows
+ *   onEvent: async (event, { transaction }) => {
  *     if (event.top_status === 'APPROVED') await markPaid(event.top_reference);
  *   },
  * });
@@ -79,16 +99,46 @@ const STATUS_BY_REASON = {
  * // Express: mount before any JSON body parser, with a raw body
  * app.post('/webhooks/payinout', express.raw({ type: 'application/json' }), (req, res) => handler.node(req, res));
  */
-export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler {
+export function createWebhookHandler(options: ConfirmedWebhookHandlerOptions): WebhookHandler;
+export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler;
+export function createWebhookHandler(
+  options: WebhookHandlerOptions | ConfirmedWebhookHandlerOptions,
+): WebhookHandler {
+  // With confirmWith, the pipeline always passes the transaction: the narrower onEvent is safe.
+  const pipeline = toPipeline(options as WebhookHandlerOptions);
+  const handle = (rawBody: RawBody, headers: HeadersLike) =>
+    safely(pipeline, () => processDelivery(pipeline, rawBody, headers));
+  const fetchHandler = async (request: Request): Promise<Response> => {
+    const result = await safely(pipeline, () => fromRequest(pipeline, request));
+    return new Response(result.body, { status: result.status, headers: result.headers });
+  };
+  const node = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void> => {
+    const result = await safely(pipeline, () => fromNode(pipeline, req));
+    if (res.headersSent) return;
+    res.statusCode = result.status;
+    for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+    res.end(result.body);
+  };
+  return Object.assign(fetchHandler, { node, handle });
+}
+
+/** Options → the fixed half of every delivery; configuration mistakes fail here, at startup. */
+function toPipeline(options: WebhookHandlerOptions): Pipeline {
   if (options === null || typeof options !== 'object' || typeof options.onEvent !== 'function') {
     throw new ConfigurationError('createWebhookHandler needs { token, onEvent }.');
   }
-  const { token, onEvent, onError } = options;
+  const { token, onEvent, onError, confirmWith } = options;
+  if (confirmWith !== undefined && typeof confirmWith?.transactions?.get !== 'function') {
+    throw new ConfigurationError(
+      'confirmWith needs a PaymentClient (or an object with transactions.get(ticket)).',
+    );
+  }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const verifyOptions = { token, maxBodyBytes, ...(options.scheme ? { scheme: options.scheme } : {}) };
-  checkVerifyOptions(verifyOptions); // fail at startup, not on the first delivery
-  const dedupe = options.dedupe === false ? undefined : (options.dedupe ?? new WebhookDeduplicator());
-
+  const verify = { token, maxBodyBytes, ...(options.scheme ? { scheme: options.scheme } : {}) };
+  checkVerifyOptions(verify);
+  const logger = options.logger ?? console;
+  const dedupe =
+    options.dedupe === false ? undefined : (options.dedupe ?? new WebhookDeduplicator({ logger }));
   const report = (error: unknown, status: number, event?: WebhookEvent) => {
     try {
       onError?.(error, event ? { status, event } : { status });
@@ -96,144 +146,46 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHan
       // A failing logger must not change the answer.
     }
   };
-
-  async function handle(rawBody: RawBody, headers: HeadersLike): Promise<WebhookHandlerResult> {
-    let event: WebhookEvent;
-    try {
-      event = verifyWebhook(rawBody, headers, verifyOptions);
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-      const status = STATUS_BY_REASON[error.reason];
-      report(error, status);
-      return answer(status, { error: error.reason, message: error.message });
-    }
-    let claim: 'new' | 'duplicate' | 'in-flight' = 'new';
-    try {
-      if (dedupe) claim = await dedupe.claim(event);
-    } catch (error) {
-      report(error, 503, event);
-      return answer(503, { error: 'dedupe_unavailable', message: 'Dedupe store unavailable; retry later.' });
-    }
-    if (claim === 'duplicate') return answer(200, { received: true, result: 'duplicate' });
-    if (claim === 'in-flight') {
-      return answer(
-        409,
-        { error: 'in_flight', message: 'This event is being processed by another request; retry later.' },
-        { 'retry-after': '60' },
-      );
-    }
-    try {
-      await onEvent(event);
-    } catch (error) {
-      // Release first so the service's retry is processed; the error text may hold PII, so it is not sent.
-      await dedupe?.release(event).catch((releaseError: unknown) => report(releaseError, 500, event));
-      report(error, 500, event);
-      return answer(500, { error: 'handler_failed', message: 'onEvent failed; the service will retry.' });
-    }
-    // Processed: a failure to record it only risks a duplicate later, so the answer stays 200.
-    await dedupe?.complete(event).catch((error: unknown) => report(error, 200, event));
-    return answer(200, { received: true, result: 'processed' });
-  }
-
-  /** Unexpected failures (a throwing custom scheme, a broken stream) answer 500, never reject. */
-  async function safely(run: () => Promise<WebhookHandlerResult>): Promise<WebhookHandlerResult> {
-    try {
-      return await run();
-    } catch (error) {
-      report(error, 500);
-      return answer(500, { error: 'internal_error', message: 'The webhook could not be processed.' });
-    }
-  }
-
-  async function fromStream(
-    stream: AsyncIterable<Uint8Array | string>,
-    contentLength: string | null | undefined,
-    headers: HeadersLike,
-  ): Promise<WebhookHandlerResult> {
-    const body = await readLimited(stream, contentLength, maxBodyBytes);
-    if (body) return handle(body, headers);
-    const error = tooLargeError(maxBodyBytes);
-    report(error, 413);
-    return answer(413, { error: error.reason, message: error.message });
-  }
-
-  const fetchHandler = async (request: Request): Promise<Response> => {
-    const result = await safely(async () => {
-      if (request.method !== 'POST') return methodNotAllowed();
-      const stream = request.body ? chunksOf(request.body) : emptyStream();
-      return fromStream(stream, request.headers.get('content-length'), request.headers);
-    });
-    return new Response(result.body, { status: result.status, headers: result.headers });
-  };
-
-  const node = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void> => {
-    const result = await safely(async () => {
-      if (req.method !== 'POST') return methodNotAllowed();
-      const preRead = req.body;
-      // express.raw() / express.text() left the exact bytes: use them.
-      if (typeof preRead === 'string' || preRead instanceof Uint8Array) return handle(preRead, req.headers);
-      // A body parser consumed the stream: the signed bytes are gone (parsed_body / malformed_body).
-      if (req.readableEnded) return handle(preRead as RawBody, req.headers);
-      return fromStream(req, getHeader(req.headers, 'content-length'), req.headers);
-    });
-    if (res.headersSent) return;
-    res.statusCode = result.status;
-    for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
-    res.end(result.body);
-  };
-
-  return Object.assign(fetchHandler, {
-    node,
-    handle: (rawBody: RawBody, headers: HeadersLike) => safely(() => handle(rawBody, headers)),
-  });
+  const confirmTimeoutMs = timerMs(options.confirmTimeoutMs, DEFAULT_CONFIRM_TIMEOUT_MS, 'confirmTimeoutMs');
+  return { verify, onEvent, dedupe, confirmWith, confirmTimeoutMs, logger, report };
 }
 
-function answer(status: number, payload: object, extra: Record<string, string> = {}): WebhookHandlerResult {
-  return {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra },
-    body: JSON.stringify(payload),
-  };
+/** Unexpected failures (a throwing custom scheme, a broken stream) answer 500, never reject. */
+async function safely(p: Pipeline, run: () => Promise<WebhookHandlerResult>): Promise<WebhookHandlerResult> {
+  try {
+    return await run();
+  } catch (error) {
+    p.report(error, 500);
+    return internalError();
+  }
 }
 
-function methodNotAllowed(): WebhookHandlerResult {
-  return answer(
-    405,
-    { error: 'method_not_allowed', message: 'Webhooks are delivered with POST.' },
-    { allow: 'POST' },
-  );
+function fromRequest(p: Pipeline, request: Request): Promise<WebhookHandlerResult> {
+  if (request.method !== 'POST') return Promise.resolve(methodNotAllowed());
+  const stream = request.body ? chunksOf(request.body) : emptyStream();
+  return fromStream(p, stream, request.headers.get('content-length'), request.headers);
 }
 
-/** Reads a stream up to `max` bytes; undefined as soon as it is over (a huge body is never buffered). */
-async function readLimited(
+function fromNode(p: Pipeline, req: IncomingMessage & { body?: unknown }): Promise<WebhookHandlerResult> {
+  if (req.method !== 'POST') return Promise.resolve(methodNotAllowed());
+  const preRead = req.body;
+  // express.raw() / express.text() left the exact bytes: use them.
+  if (typeof preRead === 'string' || preRead instanceof Uint8Array)
+    return processDelivery(p, preRead, req.headers);
+  // A body parser consumed the stream: the signed bytes are gone (parsed_body / malformed_body).
+  if (req.readableEnded) return processDelivery(p, preRead as RawBody, req.headers);
+  return fromStream(p, req, getHeader(req.headers, 'content-length'), req.headers);
+}
+
+async function fromStream(
+  p: Pipeline,
   stream: AsyncIterable<Uint8Array | string>,
   contentLength: string | null | undefined,
-  max: number,
-): Promise<Uint8Array | undefined> {
-  if (contentLength && Number(contentLength) > max) return undefined;
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    total += bytes.byteLength;
-    if (total > max) return undefined;
-    chunks.push(bytes);
-  }
-  return Buffer.concat(chunks);
-}
-
-async function* emptyStream(): AsyncIterable<Uint8Array> {}
-
-/** A web ReadableStream as an async iterable, via its reader (portable to runtimes without stream iteration). */
-async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
+  headers: HeadersLike,
+): Promise<WebhookHandlerResult> {
+  const body = await readLimited(stream, contentLength, p.verify.maxBodyBytes);
+  if (body) return processDelivery(p, body, headers);
+  const error = tooLargeError(p.verify.maxBodyBytes);
+  p.report(error, 413);
+  return answer(413, { error: error.reason, message: error.message });
 }

@@ -27,6 +27,11 @@ export const RAW_BODY_HELP =
 /** Keys never copied into parsed objects (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** A non-null object (not an array): the one guard the webhook code uses before reading fields. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** Case-insensitive header lookup; a repeated header yields its first value. */
 export function getHeader(headers: unknown, name: string): string | undefined {
   if (headers === null || typeof headers !== 'object') return undefined;
@@ -49,7 +54,11 @@ export function getHeader(headers: unknown, name: string): string | undefined {
 /** Raw body → text, enforcing the size cap and UTF-8 validity. */
 export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BODY_BYTES): string {
   if (typeof rawBody === 'string') {
-    if (rawBody.length > maxBytes || Buffer.byteLength(rawBody, 'utf8') > maxBytes)
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: most bodies skip the exact count.
+    if (
+      rawBody.length > maxBytes ||
+      (rawBody.length * 3 > maxBytes && new TextEncoder().encode(rawBody).byteLength > maxBytes)
+    )
       throw tooLargeError(maxBytes);
     return rawBody.replace(/^\uFEFF/, '');
   }
@@ -80,10 +89,8 @@ export function decodeBody(text: string, contentType: string | undefined): Recor
     isForm || (!type.includes('json') && !trimmed.startsWith('{'))
       ? decodeForm(trimmed)
       : decodeJson(trimmed);
-  if (record === null || typeof record !== 'object' || Array.isArray(record)) {
-    throw malformed('the body is not a JSON object nor a form-urlencoded record');
-  }
-  return record as Record<string, unknown>;
+  if (!isRecord(record)) throw malformed('the body is not a JSON object nor a form-urlencoded record');
+  return record;
 }
 
 /** Record → typed event, or malformed_body naming the fields (never their values). */
@@ -124,8 +131,7 @@ function decodeForm(text: string): Record<string, unknown> {
       continue;
     }
     const current = out[key];
-    const target =
-      current !== null && typeof current === 'object' ? (current as Record<string, unknown>) : {};
+    const target = isRecord(current) ? current : {};
     target[sub] = value;
     out[key] = target;
   }

@@ -3,9 +3,9 @@
  * Order matters: the cheap checks (raw body, size, header present) come before parsing, and the
  * signature is checked before the full schema so a forged body answers 401, not 400.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
+import { constantTimeEqual } from './crypto.js';
 import {
   decodeBody,
   getHeader,
@@ -19,6 +19,7 @@ import {
   BUILT_IN_SCHEMES,
   type BuiltInSignatureScheme,
   computeWebhookSignature,
+  computeWebhookSignatureAsync,
   type SignatureScheme,
 } from './signature.js';
 
@@ -52,6 +53,8 @@ export interface VerifyWebhookOptions {
  * } catch (error) {
  *   res.writeHead(error instanceof WebhookVerificationError ? 401 : 500).end();
  * }
+ * @throws ConfigurationError on a runtime without node:crypto (Vercel's Edge Runtime): use
+ *   {@link verifyWebhookAsync} there
  */
 export function verifyWebhook(
   rawBody: RawBody,
@@ -60,6 +63,24 @@ export function verifyWebhook(
 ): WebhookEvent {
   const { token, scheme = 'json', maxBodyBytes } = checkVerifyOptions(options);
   return toEvent(checkSignature(rawBody, headers, token, scheme, maxBodyBytes));
+}
+
+/**
+ * {@link verifyWebhook} for every runtime, including those without `node:` built-ins (Vercel's
+ * Edge Runtime): node:crypto when present, else Web Crypto. Same checks, same errors.
+ * @example
+ * // Vercel Edge / Workers route
+ * const event = await verifyWebhookAsync(await request.text(), request.headers, { token });
+ */
+export async function verifyWebhookAsync(
+  rawBody: RawBody,
+  headers: HeadersLike,
+  options: VerifyWebhookOptions,
+): Promise<WebhookEvent> {
+  const { token, scheme = 'json', maxBodyBytes } = checkVerifyOptions(options);
+  const { signature, record, input } = readSigned(rawBody, headers, token, maxBodyBytes);
+  if (!signatureMatches(signature, await computeWebhookSignatureAsync(input, scheme))) throw mismatch();
+  return toEvent(record);
 }
 
 /**
@@ -93,6 +114,13 @@ function checkSignature(
   scheme: SignatureScheme,
   maxBodyBytes: number | undefined,
 ): Record<string, unknown> {
+  const { signature, record, input } = readSigned(rawBody, headers, token, maxBodyBytes);
+  if (!signatureMatches(signature, computeWebhookSignature(input, scheme))) throw mismatch();
+  return record;
+}
+
+/** The received signature, the body as a record and what the signature covers; no crypto yet. */
+function readSigned(rawBody: unknown, headers: unknown, token: string, maxBodyBytes: number | undefined) {
   const text = readBodyText(rawBody, maxBodyBytes);
   const signature = getHeader(headers, SIGNATURE_HEADER)?.trim();
   if (!signature) {
@@ -103,13 +131,14 @@ function checkSignature(
   }
   const record = decodeBody(text, getHeader(headers, 'content-type'));
   const { ticket, reference } = signedFields(record);
-  if (!signatureMatches(signature, computeWebhookSignature({ token, ticket, reference }, scheme))) {
-    throw new WebhookVerificationError(
-      'signature_mismatch',
-      `The ${SIGNATURE_HEADER} header does not match this body. Check that the token is the merchant token of this environment and that the body is passed unmodified; if every genuine delivery fails, the service may use another scheme: run detectWebhookScheme() on one captured delivery (docs/webhooks.md).`,
-    );
-  }
-  return record;
+  return { signature, record, input: { token, ticket, reference } };
+}
+
+function mismatch(): WebhookVerificationError {
+  return new WebhookVerificationError(
+    'signature_mismatch',
+    `The ${SIGNATURE_HEADER} header does not match this body. Check that the token is the merchant token of this environment and that the body is passed unmodified; if every genuine delivery fails, the service may use another scheme: run detectWebhookScheme() on one captured delivery (docs/webhooks.md).`,
+  );
 }
 
 /** Ticket and reference as signed: the body's values as text. */
@@ -130,11 +159,7 @@ function asText(value: unknown): string | undefined {
 
 /** Constant-time comparison; hex digests compare case-insensitively. */
 function signatureMatches(received: string, expected: string): boolean {
-  const a = Buffer.from(normalizeHex(received), 'utf8');
-  const b = Buffer.from(normalizeHex(expected), 'utf8');
-  // Lengths are not secret (a SHA-256 hex digest is always 64 chars); contents are.
-  if (a.length !== b.length) return false;
-  return timingSafeEqual(a, b);
+  return constantTimeEqual(normalizeHex(received), normalizeHex(expected));
 }
 
 const normalizeHex = (value: string) => (/^[0-9a-fA-F]+$/.test(value) ? value.toLowerCase() : value);

@@ -7,6 +7,7 @@ import {
   MemoryDedupeStore,
   WebhookDeduplicator,
 } from '../../src/index.js';
+import { recordingLogger } from './support.js';
 
 const approved: DedupeEvent = { top_ticket: 'T-1', top_status: 'APPROVED' };
 const pending: DedupeEvent = { top_ticket: 'T-1', top_status: 'PENDING' };
@@ -91,7 +92,8 @@ describe('WebhookDeduplicator', () => {
 describe('MemoryDedupeStore', () => {
   it('is bounded: the least recently used key is evicted first (default 100k keys)', async () => {
     expect(new MemoryDedupeStore().maxKeys).toBe(100_000);
-    const store = new MemoryDedupeStore({ maxKeys: 3 });
+    const logger = recordingLogger();
+    const store = new MemoryDedupeStore({ maxKeys: 3, logger });
     for (const key of ['a', 'b', 'c']) await store.set(key, 'done', 60_000);
     expect(await store.get('a')).toBe('done'); // touch a: b is now the oldest
     await store.set('d', 'done', 60_000);
@@ -99,6 +101,83 @@ describe('MemoryDedupeStore', () => {
     expect(await store.get('b')).toBeNull();
     expect(await store.get('a')).toBe('done');
     expect(await store.get('d')).toBe('done');
+    // b had not expired: its eviction is counted and logged, never silent.
+    expect(store.evictedUnexpired).toBe(1);
+    expect(logger.lines).toEqual([
+      {
+        level: 'warn',
+        message: expect.stringMatching(
+          /full \(maxKeys 3\): 1 unexpired key\(s\) evicted.*Raise maxKeys or use RedisDedupeStore/,
+        ),
+      },
+    ]);
+  });
+
+  it('evicting an expired key is silent; unexpired evictions warn at most once a minute, with a count', async () => {
+    let now = 0;
+    const logger = recordingLogger();
+    const store = new MemoryDedupeStore({ maxKeys: 2, now: () => now, logger });
+    await store.set('short', 'x', 10);
+    await store.set('long', 'x', 60_000);
+    now = 20;
+    await store.set('new-1', 'x', 60_000); // evicts 'short', expired
+    expect(logger.lines).toEqual([]);
+    for (let i = 2; i <= 5; i++) await store.set(`new-${i}`, 'x', 600_000); // 4 unexpired evictions
+    expect(store.evictedUnexpired).toBe(4);
+    expect(logger.lines).toHaveLength(1);
+    now += 60_000;
+    await store.set('new-6', 'x', 600_000);
+    expect(logger.lines).toHaveLength(2);
+    expect(logger.lines[1]!.message).toMatch(/: 4 unexpired key\(s\) evicted/); // 3 held back + this one
+  });
+
+  it("the deduplicator's default store warns through the deduplicator's logger", async () => {
+    const logger = recordingLogger();
+    const dedupe = new WebhookDeduplicator({ logger });
+    expect(dedupe.store).toBeInstanceOf(MemoryDedupeStore);
+    const store = dedupe.store as MemoryDedupeStore;
+    for (let i = 0; i <= store.maxKeys; i++) await store.set(`k${i}`, 'done', 60_000);
+    expect(store.evictedUnexpired).toBe(1);
+    expect(logger.lines.map((l) => l.level)).toEqual(['warn']);
+  });
+
+  it('replaceIfEquals sets only while the expected value is held, with a fresh ttl', async () => {
+    const time = clock();
+    const store = new MemoryDedupeStore({ now: time.now });
+    expect(await store.replaceIfEquals('k', 'a', 'b', 100)).toBe(false);
+    await store.set('k', 'a', 100);
+    expect(await store.replaceIfEquals('k', 'x', 'b', 100)).toBe(false);
+    time.advance(90);
+    expect(await store.replaceIfEquals('k', 'a', 'a', 100)).toBe(true);
+    time.advance(90);
+    expect(await store.get('k')).toBe('a');
+    expect(await store.replaceIfEquals('k', 'a', 'done', 1_000)).toBe(true);
+    expect(await store.get('k')).toBe('done');
+    time.advance(1_000);
+    expect(await store.replaceIfEquals('k', 'done', 'z', 100)).toBe(false);
+  });
+
+  it('holds its bound and its order through a long mixed run (checked against a reference model)', async () => {
+    const store = new MemoryDedupeStore({ maxKeys: 50, logger: recordingLogger() });
+    const model: string[] = []; // least recently used first
+    const use = (key: string) => {
+      const at = model.indexOf(key);
+      if (at >= 0) model.splice(at, 1);
+      model.push(key);
+      if (model.length > 50) model.shift();
+    };
+    for (let i = 0; i < 5_000; i++) {
+      const key = `k${(i * 7919) % 130}`;
+      if (i % 3 === 0) {
+        const hit = (await store.get(key)) !== null;
+        expect(hit).toBe(model.includes(key));
+        if (hit) use(key);
+      } else {
+        await store.set(key, 'v', 60_000);
+        use(key);
+      }
+      expect(store.size).toBe(model.length);
+    }
   });
 
   it('setIfAbsent is atomic and honours expiry; deleteIfEquals checks the value', async () => {

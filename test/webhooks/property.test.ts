@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verifyWebhook, WebhookVerificationError } from '../../src/index.js';
+import { verifyWebhook, verifyWebhookAsync, WebhookVerificationError } from '../../src/index.js';
+import { simulateNoNodeCrypto } from '../../src/webhooks/crypto.js';
 import { jsonSignature, TOKEN } from './support.js';
 
 /** Runs verifyWebhook and returns what it threw (undefined when it returned an event). */
@@ -80,6 +81,38 @@ describe('verifyWebhook on arbitrary input (fast-check)', () => {
         return (error as WebhookVerificationError).reason === 'malformed_body';
       }),
       { numRuns: 10_000 },
+    );
+  });
+
+  it('verifyWebhookAsync on Web Crypto gives the same verdict as verifyWebhook, input by input (2,000 runs)', async () => {
+    const verdict = (outcome: unknown) =>
+      outcome instanceof WebhookVerificationError ? outcome.reason : JSON.stringify(outcome);
+    const signedOrNot = fc.oneof(
+      body.map((b) => ({ b, h: undefined as unknown })),
+      jsonish.map((b) => ({ b, h: undefined as unknown })),
+      fc
+        .record({ top_ticket: fc.string({ minLength: 1 }), top_reference: fc.string({ minLength: 1 }) })
+        .map((f) => ({
+          b: JSON.stringify({ ...f, top_status: 'APPROVED' }),
+          h: { 'x-trx-signature': jsonSignature(TOKEN, f.top_ticket, f.top_reference) } as unknown,
+        })),
+    );
+    await fc.assert(
+      fc.asyncProperty(signedOrNot, headers, async ({ b, h }, otherHeaders) => {
+        const rawHeaders = h ?? otherHeaders;
+        const sync =
+          thrown(b, rawHeaders) ?? verifyWebhook(b as string, rawHeaders as never, { token: TOKEN });
+        simulateNoNodeCrypto(true);
+        try {
+          const viaWeb = await verifyWebhookAsync(b as string, rawHeaders as never, { token: TOKEN }).catch(
+            (e) => e,
+          );
+          expect(verdict(viaWeb)).toBe(verdict(sync));
+        } finally {
+          simulateNoNodeCrypto(false);
+        }
+      }),
+      { numRuns: 2_000 },
     );
   });
 });

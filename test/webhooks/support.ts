@@ -46,3 +46,53 @@ export function delivery(event: Record<string, unknown> = sampleEvent(), token =
 export function leaksSecrets(text: string): boolean {
   return [TOKEN, ...Object.values(PII)].some((secret) => text.includes(secret));
 }
+
+/** A handler behind a real node:http server on loopback; deliveries go through HTTP. */
+export async function serveHandler(handler: { node(req: never, res: never): Promise<void> }) {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => void handler.node(req as never, res as never));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}/webhooks`;
+  return {
+    url,
+    post: async (d: { body: string; headers: Record<string, string> }) => {
+      const response = await fetch(url, { method: 'POST', body: d.body, headers: d.headers });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A logger that keeps its lines, for asserting on warnings and errors. */
+export function recordingLogger() {
+  const lines: { level: string; message: string }[] = [];
+  const at = (level: string) => (message: string) => void lines.push({ level, message });
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends `probe` every `everyMs` while `first` is pending; keeps the statuses of the probes that
+ * were both sent and answered before `first` settled (on a loaded machine a late one may
+ * legitimately see the finished event).
+ */
+export async function whileRunning<T extends { status: number }>(
+  first: Promise<T>,
+  probe: () => Promise<{ status: number }>,
+  everyMs: number,
+): Promise<{ first: T; statuses: number[] }> {
+  let settled = false;
+  const done = first.finally(() => {
+    settled = true;
+  });
+  const statuses: number[] = [];
+  while (!settled) {
+    await Promise.race([sleep(everyMs), done]);
+    if (settled) break;
+    const { status } = await probe();
+    if (!settled) statuses.push(status);
+  }
+  return { first: await done, statuses };
+}

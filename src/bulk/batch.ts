@@ -1,0 +1,62 @@
+/**
+ * The one batch engine behind `client.payout.createMany()` and `payinout payouts send`: items
+ * from an array or a stream, bounded concurrency, one shared rate-limit pause, results in input
+ * order handed to a sink as they are ready (the CLI writes them out; createMany collects them).
+ */
+import { ConfigurationError } from '../core/errors.js';
+import { KeyedLock, PauseGate } from './gate.js';
+import { type ItemContext, settleItem } from './item.js';
+import { mapOrdered } from './pool.js';
+import type { BatchClient, PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './types.js';
+
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 64;
+
+export interface BatchRun extends PayOutBatchOptions {
+  /** The number of items, for progress; `createMany` knows it, the CLI counts the file first. */
+  total: number;
+  /** Receives each result in input order; the batch waits for it (backpressure). */
+  sink: (result: PayOutBatchResult, index: number) => void | Promise<void>;
+}
+
+/** Runs a batch to the end; resolves with the final counts. Rejects only on invalid options. */
+export async function runPayOutBatch(
+  client: BatchClient,
+  items: Iterable<unknown> | AsyncIterable<unknown>,
+  run: BatchRun,
+): Promise<PayOutBatchProgress> {
+  const concurrency = checkConcurrency(run.concurrency);
+  const ctx: ItemContext = { client, gate: new PauseGate(), lock: new KeyedLock(), signal: run.signal };
+  const progress: PayOutBatchProgress = { done: 0, total: run.total, created: 0, recovered: 0, failed: 0 };
+  const task = async (item: unknown) => {
+    const result = await settleItem(item, ctx);
+    progress.done++;
+    progress[result.outcome]++;
+    report(run.onProgress, progress);
+    return result;
+  };
+  let index = 0;
+  // The window bounds results held behind one slow item; it never limits concurrency.
+  for await (const result of mapOrdered(items, task, { concurrency, window: concurrency * 64 })) {
+    await run.sink(result, index++);
+  }
+  return { ...progress };
+}
+
+/** A throwing progress callback must not lose the batch's results (documented on the option). */
+function report(onProgress: PayOutBatchOptions['onProgress'], progress: PayOutBatchProgress): void {
+  try {
+    onProgress?.({ ...progress });
+  } catch {
+    // ignored: the results are what matters
+  }
+}
+
+export function checkConcurrency(value: unknown): number {
+  if (value === undefined) return DEFAULT_CONCURRENCY;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY)
+    return value;
+  throw new ConfigurationError(
+    `concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${typeof value === 'number' ? value : typeof value}); the default is ${DEFAULT_CONCURRENCY}.`,
+  );
+}

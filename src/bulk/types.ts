@@ -1,0 +1,59 @@
+/** The public shapes of a PayOut batch (shared/design/public-api.md, "Bulk payouts"). */
+import type { PayinoutError } from '../core/errors.js';
+import type { RequestOptions } from '../core/transport.js';
+import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
+import type { RecoveryFields } from '../schemas/recovery.js';
+import type { Transaction } from '../schemas/transaction.js';
+
+/**
+ * What happened to one item of `client.payout.createMany()` (or one row of `payinout payouts send`):
+ * - `created`: this run sent the PayOut and the service holds it (`ticket` is its ticket);
+ * - `recovered`: the reference already existed with the same amount, currency and destination —
+ *   an earlier run, or another host, sent it — so nothing was sent;
+ * - `failed`: see `error` (a {@link PayinoutError}). A `ConnectionError` with `outcome: 'unknown'`
+ *   means the PayOut may exist: run the batch again, which looks it up and never sends it twice.
+ */
+export interface PayOutBatchResult {
+  /** The item's merchant reference ('' when the item had none). */
+  reference: string;
+  outcome: 'created' | 'recovered' | 'failed';
+  /** The service ticket, for `created` and `recovered`. */
+  ticket?: string;
+  /** The transaction status: the looked-up status when known, PENDING for a fresh create. */
+  status?: Transaction['status'];
+  /** Why the item failed; only for `failed`. */
+  error?: PayinoutError;
+}
+
+/** Counts passed to `onProgress` after every settled item. */
+export interface PayOutBatchProgress {
+  /** Items settled so far (created + recovered + failed). */
+  done: number;
+  total: number;
+  created: number;
+  recovered: number;
+  failed: number;
+}
+
+/** Options of `client.payout.createMany()`. */
+export interface PayOutBatchOptions {
+  /** How many items are in flight at once; default 4, at most 64. */
+  concurrency?: number;
+  /**
+   * Stops the batch: no new item starts, and items in flight are settled (their current request
+   * finishes; one that may have reached the service is looked up). Items not started are `failed`
+   * with a `BatchAbortedError`: nothing was sent for them.
+   */
+  signal?: AbortSignal;
+  /** Called after every settled item, in completion order. An exception it throws is ignored. */
+  onProgress?: (progress: PayOutBatchProgress) => void;
+}
+
+/** The two public client methods a batch is built on. */
+export interface BatchClient {
+  create(
+    params: PayOutCreateParams,
+    options?: RequestOptions,
+  ): Promise<PayOutCreated & RecoveryFields & { ticket: string }>;
+  lookup(reference: string, options?: RequestOptions): Promise<Transaction>;
+}

@@ -1,0 +1,192 @@
+/**
+ * The CSV side of `payinout payouts send` (shared/design/public-api.md, "Bulk payouts"): rows in
+ * with csv-parse, streaming; results out with csv-stringify, streaming, formulas neutralised.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import { parse } from 'csv-parse';
+import { stringify } from 'csv-stringify';
+import { validatePayOut } from '../bulk/item.js';
+import type { PayOutBatchResult } from '../bulk/types.js';
+import { PayinoutError, RequestValidationError, type ValidationIssue } from '../core/errors.js';
+
+/** The PayOut fields, then customer_data's fields unprefixed, then the optional ones. */
+const PAYOUT_COLUMNS = ['reference', 'amount', 'currency', 'country', 'payment_method', 'ipn_url'];
+const CUSTOMER_COLUMNS = [
+  'legal_doc',
+  'legal_doc_type',
+  'phone_code',
+  'phone_number',
+  'email',
+  'full_name',
+  'bank',
+  'account_number',
+  'account_type',
+  'clabe_number',
+];
+const OPTIONAL_COLUMNS = new Set(['clabe_number', 'metadata']);
+export const INPUT_COLUMNS = [...PAYOUT_COLUMNS, ...CUSTOMER_COLUMNS, 'metadata'];
+export const RESULT_COLUMNS = ['reference', 'outcome', 'ticket', 'status', 'error'] as const;
+
+/** The file cannot be used as a whole (header, structure): nothing is sent. */
+export class CsvFileError extends Error {}
+
+/** One data row: its line in the file, and either PayOut params or the reasons it is invalid. */
+export type Row = { line: number; reference: string } & (
+  | { params: Record<string, unknown>; issues?: undefined }
+  | { params?: undefined; issues: ValidationIssue[] }
+);
+
+/** Streams the rows of `file`, each checked with the PayOut schema; throws CsvFileError on a bad header. */
+export async function* readRows(file: string): AsyncGenerator<Row> {
+  const parser = parse({
+    bom: true,
+    trim: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+  });
+  createReadStream(file)
+    .on('error', (error) => parser.destroy(error))
+    .pipe(parser);
+  let header: string[] | undefined;
+  try {
+    for await (const { info, record } of parser as AsyncIterable<{
+      info: { lines: number };
+      record: string[];
+    }>) {
+      if (!header) {
+        header = checkHeader(record);
+        continue;
+      }
+      yield toRow(header, record, info.lines);
+    }
+  } catch (error) {
+    if (error instanceof CsvFileError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')
+      throw new CsvFileError(`cannot read ${file} (${code}).`);
+    throw new CsvFileError(`${file} is not a readable CSV file: ${(error as Error).message}`);
+  }
+  if (!header)
+    throw new CsvFileError(`${file} is empty; the first line must be the header: ${INPUT_COLUMNS.join(',')}`);
+}
+
+function checkHeader(cells: string[]): string[] {
+  const header = cells.map((cell) => cell.toLowerCase());
+  const unknown = header.filter((name) => !INPUT_COLUMNS.includes(name));
+  const missing = INPUT_COLUMNS.filter((name) => !OPTIONAL_COLUMNS.has(name) && !header.includes(name));
+  const twice = header.filter((name, i) => header.indexOf(name) !== i);
+  const problems = [
+    unknown.length ? `unknown column(s) ${unknown.join(', ')}` : '',
+    missing.length ? `missing column(s) ${missing.join(', ')}` : '',
+    twice.length ? `repeated column(s) ${twice.join(', ')}` : '',
+  ].filter(Boolean);
+  if (problems.length) {
+    throw new CsvFileError(
+      `the header has ${problems.join('; ')}. Expected: ${INPUT_COLUMNS.join(',')} (clabe_number and metadata optional).`,
+    );
+  }
+  return header;
+}
+
+/** A row's cells as PayOut params, validated with the same schema as payout.create. */
+function toRow(header: string[], cells: string[], line: number): Row {
+  const cell = (name: string) => {
+    const value = cells[header.indexOf(name)];
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const reference = cell('reference') ?? '';
+  const issues: ValidationIssue[] = [];
+  if (cells.length !== header.length) {
+    issues.push({ path: '(row)', message: `has ${cells.length} cells; the header has ${header.length}` });
+  }
+  const params: Record<string, unknown> = {};
+  const customer: Record<string, unknown> = {};
+  for (const name of PAYOUT_COLUMNS) params[name] = cell(name);
+  for (const name of CUSTOMER_COLUMNS) if (cell(name) !== undefined) customer[name] = cell(name);
+  params.customer_data = customer;
+  const amount = cell('amount');
+  // A number when it reads as one; otherwise left as text so the schema reports it.
+  if (amount !== undefined && /^-?\d+(\.\d+)?$/.test(amount)) params.amount = Number(amount);
+  const metadata = cell('metadata');
+  if (metadata !== undefined) {
+    const parsed = parseObject(metadata);
+    if (parsed) params.metadata = parsed;
+    else issues.push({ path: 'metadata', message: 'must be a JSON object, e.g. {"batch":"2025-06"}' });
+  }
+  for (const key of Object.keys(params)) if (params[key] === undefined) delete params[key];
+  const checked = validatePayOut(params);
+  if ('error' in checked) issues.push(...checked.error.issues.map((i) => ({ ...i, path: columnOf(i.path) })));
+  return issues.length ? { line, reference, issues } : { line, reference, params };
+}
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** 'customer_data.bank' → 'bank': errors name the CSV column the user edits. */
+function columnOf(path: string): string {
+  return path.startsWith('customer_data.') ? path.slice('customer_data.'.length) : path || '(row)';
+}
+
+/** `line 7 (reference 'p-7'): amount: must be a number; bank: is required` */
+export function describeRow(row: Row & { issues: ValidationIssue[] }): string {
+  const ref = row.reference ? ` (reference '${row.reference}')` : '';
+  return `line ${row.line}${ref}: ${describeIssues(row.issues)}`;
+}
+
+export function describeIssues(issues: ValidationIssue[]): string {
+  return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+}
+
+export function rowError(row: Row & { issues: ValidationIssue[] }): RequestValidationError {
+  return new RequestValidationError(`PayOut row on line ${row.line}`, row.issues);
+}
+
+/** The results file, written as results arrive; every cell is safe to open in a spreadsheet. */
+export interface ResultsWriter {
+  write(result: PayOutBatchResult): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens (truncates) `path` before anything is sent, so an unwritable path fails early. */
+export async function openResults(path: string): Promise<ResultsWriter> {
+  const handle = await open(path, 'w');
+  const out = handle.createWriteStream();
+  // escape_formulas prefixes a cell starting with = + - @ tab or CR with ', so a spreadsheet shows
+  // it as text: references and service messages come from outside.
+  const csv = stringify({ header: true, columns: [...RESULT_COLUMNS], escape_formulas: true });
+  csv.pipe(out);
+  return {
+    async write(result) {
+      const row = [
+        result.reference,
+        result.outcome,
+        result.ticket ?? '',
+        result.status ?? '',
+        errorCell(result.error),
+      ];
+      if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
+    },
+    async close() {
+      csv.end();
+      await finished(out);
+    },
+  };
+}
+
+/** One line per error: field issues listed, whitespace collapsed. */
+export function errorCell(error: PayinoutError | undefined): string {
+  if (!error) return '';
+  if (error instanceof RequestValidationError) return `invalid row: ${describeIssues(error.issues)}`;
+  return (error instanceof PayinoutError ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,117 @@
+/**
+ * Webhook status confirmed by lookup. The signature covers the token, ticket and reference only
+ * (spec "Events", rule 1), so a captured delivery can be replayed with another `top_status` or
+ * `top_amount`. With `confirmWith`, the handler looks the transaction up by its (signed) ticket
+ * and hands the delivery to onEvent only when the service's own record shows what it claims.
+ */
+import { PayinoutError } from '../core/errors.js';
+import type { Transaction } from '../schemas/transaction.js';
+import type { WebhookEvent } from '../schemas/webhook.js';
+import { withDeadline } from './deadline.js';
+import { isRecord } from './parse.js';
+
+/**
+ * What `confirmWith` needs: a `PaymentClient`, or anything with its `transactions.get`.
+ * Typed structurally so the webhook code never depends on the client.
+ */
+export interface TransactionLookup {
+  transactions: {
+    get(
+      ticketOrReference: string,
+      options?: { signal?: AbortSignal; timeoutMs?: number },
+    ): Promise<Transaction>;
+  };
+}
+
+/** A delivery the lookup does not back: answered 409 and not handed to onEvent. */
+export class WebhookNotConfirmedError extends PayinoutError {
+  override name = 'WebhookNotConfirmedError';
+  /** The delivery's (signed) ticket. */
+  readonly ticket: string;
+  /** Fields whose delivered value the lookup does not show, e.g. ['top_status']. */
+  readonly mismatched: string[];
+  /** The status the delivery claimed and the one the lookup shows (undefined when not found). */
+  readonly deliveredStatus: string;
+  readonly confirmedStatus: string | undefined;
+  constructor(event: WebhookEvent, mismatched: string[], transaction: Transaction | undefined) {
+    super(
+      `Webhook for ticket ${event.top_ticket} not confirmed: the lookup does not show its ${mismatched.join(', ')}${
+        transaction
+          ? ` (lookup status ${String(transaction.status)}, delivered ${String(event.top_status)})`
+          : ''
+      }. Answered 409 without calling onEvent; a genuine delivery passes on a later retry.`,
+    );
+    this.ticket = event.top_ticket;
+    this.mismatched = mismatched;
+    this.deliveredStatus = String(event.top_status);
+    this.confirmedStatus = transaction ? String(transaction.status) : undefined;
+  }
+}
+
+/** The lookup could not be made (network, timeout, service error): answered 503, retried later. */
+export class WebhookConfirmationUnavailableError extends PayinoutError {
+  override name = 'WebhookConfirmationUnavailableError';
+  readonly ticket: string;
+  constructor(ticket: string, cause: unknown) {
+    super(
+      `The lookup confirming the webhook for ticket ${ticket} failed (${describe(cause)}): answered 503, the service will retry.`,
+      { cause },
+    );
+    this.ticket = ticket;
+  }
+}
+
+/**
+ * The SDK's own errors are redacted when built; any other error (a custom lookup's) may carry
+ * customer data in its message, so only its class name is repeated.
+ */
+function describe(cause: unknown): string {
+  if (cause instanceof PayinoutError) return cause.message;
+  return cause instanceof Error ? `${cause.name} (see error.cause)` : 'unknown failure';
+}
+
+export type Confirmation =
+  | { confirmed: true; transaction: Transaction }
+  | { confirmed: false; error: WebhookNotConfirmedError | WebhookConfirmationUnavailableError };
+
+/** Looks the event's ticket up (within `timeoutMs`) and checks that the record shows the delivery. */
+export async function confirmEvent(
+  lookup: TransactionLookup,
+  event: WebhookEvent,
+  timeoutMs: number,
+): Promise<Confirmation> {
+  const abort = new AbortController();
+  let transaction: Transaction;
+  try {
+    const request = lookup.transactions.get(event.top_ticket, { signal: abort.signal, timeoutMs });
+    transaction = await withDeadline(Promise.resolve(request), timeoutMs, () => {
+      abort.abort();
+      return new PayinoutError(`no answer within confirmTimeoutMs (${timeoutMs} ms).`);
+    });
+  } catch (error) {
+    if (isRecord(error) && error.status === 404) {
+      return { confirmed: false, error: new WebhookNotConfirmedError(event, ['top_ticket'], undefined) };
+    }
+    return { confirmed: false, error: new WebhookConfirmationUnavailableError(event.top_ticket, error) };
+  }
+  const mismatched = mismatchedFields(event, transaction);
+  if (mismatched.length === 0) return { confirmed: true, transaction };
+  return { confirmed: false, error: new WebhookNotConfirmedError(event, mismatched, transaction) };
+}
+
+/** Delivered fields the record contradicts. Fields a delivery leaves out are not compared. */
+function mismatchedFields(event: WebhookEvent, transaction: Transaction): string[] {
+  const out: string[] = [];
+  if (transaction.ticket !== event.top_ticket) out.push('top_ticket');
+  if (transaction.reference !== event.top_reference) out.push('top_reference');
+  if (String(transaction.status) !== String(event.top_status)) out.push('top_status');
+  const amount = event.top_amount;
+  // Amounts compare to the cent: one side may be "150000.00" and the other 150000.
+  if (typeof amount === 'number' && Math.abs(Number(transaction.amount) - amount) >= 0.005)
+    out.push('top_amount');
+  const currency = event.top_currency;
+  if (typeof currency === 'string' && currency.toUpperCase() !== String(transaction.currency).toUpperCase()) {
+    out.push('top_currency');
+  }
+  return out;
+}
