@@ -76,7 +76,7 @@ export default defineConfig([
   // The CLI is ESM only: package.json bin points at dist/cli.js.
   {
     ...shared,
-    entry: { ...entry, cli: 'src/cli.ts' },
+    entry: { ...entry, cli: 'src/cli/index.ts' },
     format: ['esm'],
     clean: true,
     splitting: true,

@@ -23,7 +23,7 @@ const results = join(dir, 'june.results.csv');
 /** `payinout …` from this repository's source (in your project: `npx payinout …`). */
 async function payinout(...args: string[]): Promise<number> {
   // Asynchronous: the simulator in this process must keep answering while the CLI runs.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
     stdio: 'inherit',
     env: {
       ...process.env,

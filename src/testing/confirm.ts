@@ -49,7 +49,11 @@ export function confirm(
   if (blocked) return blocked;
   state.setStatus(transaction, target, message(transaction, params.status));
   const note = target === params.status ? '' : ` (${params.status} is treated as ${target} for a PayOut)`;
-  return ok(data, `Transaction ${target}${note}; webhook sent to ipn_url.`);
+  const webhookUrl = state.deliverer?.targetFor(transaction);
+  const webhook = webhookUrl
+    ? `webhook queued for ${webhookUrl}`
+    : 'no webhook: the transaction has no ipn_url';
+  return ok(data, `Transaction ${target}${note}; ${webhook}.`);
 }
 
 /** The right endpoint, the method it was created with, and a status the guide's tables allow. */

@@ -6,6 +6,7 @@
 import type { WebhookEventInput } from '../schemas/webhook.js';
 import { computeWebhookSignature } from '../webhooks/signature.js';
 import type { SandboxClock } from './clock.js';
+import { BoundedQueue } from './queue.js';
 import { publicCustomer } from './records.js';
 import type { SandboxMerchant, SandboxTransaction } from './types.js';
 
@@ -15,14 +16,20 @@ export const SANDBOX_WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
 /** Minutes between attempts: 1st retry 5 min after the first attempt, then 15, 30, 60, 120. */
 export const WEBHOOK_RETRY_MINUTES = [5, 15, 30, 60, 120] as const;
 
-/** One attempt of a {@link WebhookDelivery}. */
+/** One attempt of a {@link WebhookDelivery}: what the dashboard's delivery log shows. */
 export interface WebhookAttempt {
   /** Sandbox clock time of the attempt (ms since epoch). */
   at: number;
+  /** Where it was sent (ipn_url, or the `forwardWebhooksTo` URL). */
+  url: string;
   /** HTTP status of the answer, when there was one. */
   status?: number;
+  /** The first {@link ANSWER_EXCERPT_CHARS} characters of the answer's body. */
+  answer?: string;
   /** Network error or timeout, when there was no answer. */
   error?: string;
+  /** Clock time of the retry this attempt's failure scheduled; undefined after a 200 or the last try. */
+  nextAttemptAt?: number;
 }
 
 /** A webhook the simulator sends (and retries on the spec's schedule), as recorded in `sandbox.deliveries`. */
@@ -37,6 +44,8 @@ export interface WebhookDelivery {
   readonly body: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly attempts: WebhookAttempt[];
+  /** The delivery this one repeats (the dashboard's `Resend webhook`, `sandbox.resendWebhook()`). */
+  readonly resendOf?: number;
   /** 'delivered' after a 200; 'failed' after 1 + 5 unconfirmed attempts; 'disabled' when webhooks are off. */
   state: 'pending' | 'delivered' | 'failed' | 'disabled';
   /** Clock time of the next scheduled attempt, while pending. */
@@ -50,27 +59,42 @@ export interface DelivererOptions {
   enabled: boolean;
   userAgent: string;
   timeoutMs: number;
+  /** Deliver every webhook here instead of the transaction's ipn_url. */
+  forwardTo?: string | undefined;
+  /** Attempts in flight at once; the rest wait in a queue. */
+  concurrency?: number | undefined;
 }
+
+/** Attempts in flight at once by default: enough for any local receiver, bounded under a burst. */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 16;
+/** How much of a receiver's answer the delivery log keeps. */
+export const ANSWER_EXCERPT_CHARS = 200;
 
 type Listener = (delivery: WebhookDelivery) => void;
 
 export class WebhookDeliverer {
   readonly deliveries: WebhookDelivery[] = [];
   readonly #options: DelivererOptions;
-  readonly #inFlight = new Set<Promise<void>>();
+  readonly #queue: BoundedQueue;
   readonly #timers = new Set<unknown>();
   readonly #listeners = new Set<Listener>();
+  readonly #changeListeners = new Set<Listener>();
   #closed = false;
 
   constructor(options: DelivererOptions) {
     this.#options = options;
+    this.#queue = new BoundedQueue(options.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY);
+  }
+
+  /** Where this transaction's webhooks go: the forward URL, its ipn_url, or nowhere. */
+  targetFor(transaction: SandboxTransaction): string | undefined {
+    return this.#options.forwardTo ?? transaction.ipn_url;
   }
 
   enqueue(transaction: SandboxTransaction, merchant: SandboxMerchant): void {
-    const url = transaction.ipn_url;
+    const url = this.targetFor(transaction);
     if (!url) return;
     const payload = buildPayload(transaction);
-    const body = JSON.stringify(payload);
     const headers = {
       'content-type': 'application/json',
       'user-agent': this.#options.userAgent,
@@ -80,39 +104,67 @@ export class WebhookDeliverer {
         reference: transaction.reference,
       }),
     };
-    const delivery: WebhookDelivery = {
-      id: this.deliveries.length + 1,
-      url,
-      ticket: transaction.ticket,
-      reference: transaction.reference,
-      status: transaction.status,
-      payload,
-      body,
-      headers,
-      attempts: [],
-      state: this.#options.enabled ? 'pending' : 'disabled',
-      nextAttemptAt: undefined,
-    };
-    this.deliveries.push(delivery);
-    if (!this.#options.enabled || this.#closed) return;
-    // First attempt on the next turn, so the confirm answer goes out before the webhook.
-    this.#schedule(delivery, 0);
+    this.#start(
+      { url, payload, body: JSON.stringify(payload), headers, status: transaction.status },
+      transaction,
+    );
   }
 
+  /** Sends the last event of this ticket again, as a new delivery; undefined when it never had one. */
+  resend(ticket: string): WebhookDelivery | undefined {
+    const last = this.deliveries.findLast((d) => d.ticket === ticket);
+    if (!last) return undefined;
+    const url = this.#options.forwardTo ?? last.url;
+    return this.#start({ ...last, url, resendOf: last.id }, last);
+  }
+
+  /** Called after each attempt. */
   onAttempt(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  /** Resolves when no attempt is in flight (scheduled retries are not awaited). */
-  async flush(): Promise<void> {
-    while (this.#inFlight.size) await Promise.allSettled([...this.#inFlight]);
+  /** Called when a delivery is created or attempted (the dashboard's live updates). */
+  onChange(listener: Listener): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
+  }
+
+  /** Resolves when no attempt is in flight or queued (scheduled retries are not awaited). */
+  flush(): Promise<void> {
+    return this.#queue.idle();
   }
 
   close(): void {
     this.#closed = true;
     for (const handle of this.#timers) this.#options.clock.clearTimeout(handle);
     this.#timers.clear();
+    this.#queue.clear();
+  }
+
+  #start(
+    fields: Pick<WebhookDelivery, 'url' | 'payload' | 'body' | 'headers' | 'status'> & { resendOf?: number },
+    of: { ticket: string; reference: string },
+  ): WebhookDelivery {
+    const delivery: WebhookDelivery = {
+      id: this.deliveries.length + 1,
+      url: fields.url,
+      ticket: of.ticket,
+      reference: of.reference,
+      status: fields.status,
+      payload: fields.payload,
+      body: fields.body,
+      headers: fields.headers,
+      attempts: [],
+      ...(fields.resendOf === undefined ? {} : { resendOf: fields.resendOf }),
+      state: this.#options.enabled ? 'pending' : 'disabled',
+      nextAttemptAt: undefined,
+    };
+    this.deliveries.push(delivery);
+    // First attempt on the next turn, so the confirm answer goes out before the webhook.
+    if (this.#options.enabled && !this.#closed) this.#schedule(delivery, 0);
+    this.#changed(delivery);
+    return delivery;
   }
 
   #schedule(delivery: WebhookDelivery, delayMs: number): void {
@@ -120,16 +172,14 @@ export class WebhookDeliverer {
     delivery.nextAttemptAt = clock.now() + delayMs;
     const handle = clock.setTimeout(() => {
       this.#timers.delete(handle);
-      const attempt = this.#attempt(delivery).finally(() => this.#inFlight.delete(attempt));
-      this.#inFlight.add(attempt);
+      this.#queue.push(() => this.#attempt(delivery));
     }, delayMs);
     this.#timers.add(handle);
   }
 
   async #attempt(delivery: WebhookDelivery): Promise<void> {
     if (this.#closed) return;
-    const { clock } = this.#options;
-    const record: WebhookAttempt = { at: clock.now() };
+    const record: WebhookAttempt = { at: this.#options.clock.now(), url: delivery.url };
     delivery.nextAttemptAt = undefined;
     delivery.attempts.push(record);
     try {
@@ -142,9 +192,9 @@ export class WebhookDeliverer {
         signal: AbortSignal.timeout(this.#options.timeoutMs),
       });
       record.status = response.status;
-      await response.body?.cancel().catch(() => {});
+      record.answer = await excerpt(response);
     } catch (error) {
-      record.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      record.error = error instanceof Error ? describeError(error) : String(error);
     }
     // Spec "Events", rule 3: receipt is confirmed by answering 200 (not any 2xx).
     if (record.status === 200) delivery.state = 'delivered';
@@ -152,10 +202,44 @@ export class WebhookDeliverer {
       const retry = delivery.attempts.length - 1;
       const minutes = WEBHOOK_RETRY_MINUTES[retry];
       if (minutes === undefined || this.#closed) delivery.state = 'failed';
-      else this.#schedule(delivery, minutes * 60_000 * this.#options.timeScale);
+      else {
+        this.#schedule(delivery, minutes * 60_000 * this.#options.timeScale);
+        record.nextAttemptAt = delivery.nextAttemptAt!;
+      }
     }
     for (const listener of this.#listeners) listener(delivery);
+    this.#changed(delivery);
   }
+
+  #changed(delivery: WebhookDelivery): void {
+    for (const listener of this.#changeListeners) listener(delivery);
+  }
+}
+
+/** The start of the answer's body, read without holding more than a few KB of it. */
+async function excerpt(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < ANSWER_EXCERPT_CHARS) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text.length > ANSWER_EXCERPT_CHARS ? `${text.slice(0, ANSWER_EXCERPT_CHARS)}…` : text;
+}
+
+/** 'fetch failed (ECONNREFUSED)' rather than a bare 'fetch failed'. */
+function describeError(error: Error): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const detail = cause?.code ?? cause?.message;
+  const text = `${error.name}: ${error.message}`;
+  return detail ? `${text} (${detail})` : text;
 }
 
 /** The top_* payload (spec "Events", payload fields; inner names of top_user/top_card as in schemas/webhook.ts). */

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { RequestHandler } from 'msw';
 import { OPERATION_LIST } from '../api/operations.js';
 import { ConfigurationError } from '../core/errors.js';
+import { refuseContentType } from './guard.js';
 import type { Sandbox } from './sandbox.js';
 
 /**
@@ -64,12 +65,11 @@ async function answer(sandbox: Sandbox, request: Request, basePath: string): Pro
     headers[key] = value;
   });
   const text = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-  const reply = sandbox.handle({
-    method: request.method,
-    path: url.pathname.slice(basePath.length) + url.search,
-    headers,
-    body: text,
-  });
+  const path = url.pathname.slice(basePath.length);
+  // The hosted checkout takes a form post; every API body must be declared JSON.
+  const reply =
+    (path.startsWith('/checkout/') ? undefined : refuseContentType(headers['content-type'], text)) ??
+    sandbox.handle({ method: request.method, path: path + url.search, headers, body: text });
   const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
   return new Response(body, { status: reply.status, headers: reply.headers });
 }

@@ -10,6 +10,7 @@ import type { Operation } from '../api/types.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import { checkoutPage, completePayment } from './checkout.js';
 import { confirm } from './confirm.js';
+import { refuseDepth } from './guard.js';
 import { getHeader, isRecord, NOT_JSON, nonEmpty, readJson } from './http.js';
 import { balance, profile, pseBanks, search } from './lookup.js';
 import { createPayIn } from './payin.js';
@@ -99,6 +100,8 @@ function run(
   if (!isMerchant(merchant)) return merchant;
   let body: unknown;
   if (operation.request) {
+    const refused = refuseDepth(request.body);
+    if (refused) return refused;
     body = readJson(request.body);
     if (body === NOT_JSON) return invalid('The request body is not valid JSON.');
   }

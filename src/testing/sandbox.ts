@@ -51,8 +51,14 @@ export interface Sandbox {
     match: (delivery: WebhookDelivery) => boolean,
     options?: { timeoutMs?: number },
   ): Promise<WebhookDelivery>;
-  /** Resolves when no webhook attempt is in flight. */
+  /** Resolves when no webhook attempt is in flight or queued. */
   flushWebhooks(): Promise<void>;
+  /**
+   * Sends the last webhook of a transaction (ticket, reference or external reference) again, as
+   * a new delivery with its own attempts — what the dashboard's `Resend webhook` button does.
+   * Throws when the transaction is unknown or never had a webhook (no ipn_url).
+   */
+  resendWebhook(id: string): WebhookDelivery;
   /** Cancels pending timers (retries, auto-completions). */
   close(): void;
 }
@@ -81,6 +87,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     enabled: options.webhooks ?? true,
     userAgent: options.webhookUserAgent ?? SANDBOX_WEBHOOK_USER_AGENT,
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    forwardTo: options.forwardWebhooksTo,
+    concurrency: options.webhookConcurrency,
   });
   state.deliverer = deliverer;
 
@@ -94,7 +102,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return undefined;
   };
 
-  return {
+  const sandbox: Sandbox = {
     environment: state.environment,
     get baseUrl() {
       return state.baseUrl;
@@ -130,9 +138,31 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       });
     },
     flushWebhooks: () => deliverer.flush(),
+    resendWebhook(id) {
+      const transaction = findAny(id);
+      if (!transaction) throw new Error(`No transaction with ticket or reference '${id}'.`);
+      const delivery = deliverer.resend(transaction.ticket);
+      if (!delivery) throw new Error(`Transaction '${id}' has had no webhook to resend (it has no ipn_url).`);
+      return delivery;
+    },
     close() {
       state.close();
       deliverer.close();
     },
   };
+  INTERNALS.set(sandbox, { state, deliverer });
+  return sandbox;
+}
+
+/** What the HTTP front end's dashboard reads beyond the public {@link Sandbox} surface. */
+export interface SandboxInternals {
+  readonly state: SandboxState;
+  readonly deliverer: WebhookDeliverer;
+}
+
+const INTERNALS = new WeakMap<Sandbox, SandboxInternals>();
+
+/** The state behind a sandbox made by {@link createSandbox} (undefined for any other object). */
+export function sandboxInternals(sandbox: Sandbox): SandboxInternals | undefined {
+  return INTERNALS.get(sandbox);
 }

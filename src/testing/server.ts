@@ -1,6 +1,8 @@
 /** `startSandboxServer()`: the simulator on a real node:http server (what the CLI runs). */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createDashboard, type Dashboard } from './dashboard/index.js';
+import { refuseContentType } from './guard.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import type { SandboxOptions } from './types.js';
 
@@ -20,6 +22,12 @@ export interface SandboxServer {
   readonly url: string;
   /** The port it listens on (useful with `port: 0`). */
   readonly port: number;
+  /**
+   * The dashboard: balances, transactions, status histories, webhook deliveries, confirm and
+   * resend buttons, live (docs/simulator.md, "Dashboard"). On a non-loopback host it asks for
+   * a merchant's username and password and shows only that merchant.
+   */
+  readonly dashboardUrl: string;
   /** The simulator behind it, to inspect transactions and deliveries. */
   readonly sandbox: Sandbox;
   /** Stops the server and the simulator's timers. */
@@ -41,13 +49,17 @@ const MAX_BODY_BYTES = 1_048_576;
  */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const sandbox = options.sandbox ?? createSandbox(options);
-  const server = createServer((req, res) => serve(sandbox, req, res));
-  server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';
+  const dashboard = createDashboard(sandbox, host);
+  const server = createServer((req, res) => serve(sandbox, dashboard, req, res));
+  server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      dashboard.close(); // e.g. EADDRINUSE: the caller may retry on another port with this sandbox
+      reject(error);
+    });
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });
@@ -59,9 +71,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   return {
     url,
     port,
+    dashboardUrl: `${url}/dashboard/`,
     sandbox,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        dashboard.close();
         sandbox.close();
         server.close(() => resolve());
         server.closeIdleConnections();
@@ -73,7 +87,17 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   };
 }
 
-function serve(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse): void {
+function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res: ServerResponse): void {
+  req.on('error', () => res.destroy());
+  const path = (req.url ?? '/').split('?', 1)[0]!;
+  try {
+    if (dashboard.handle(req, res, path)) return;
+    // Browsers ask every page of this origin (dashboard, checkout) for an icon.
+    if (path === '/favicon.ico') return void dashboard.handle(req, res, '/dashboard/favicon.svg');
+  } catch (error) {
+    internalError(res, error);
+    return;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   req.on('data', (chunk: Buffer) => {
@@ -82,41 +106,44 @@ function serve(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse): voi
   });
   req.on('end', () => {
     if (size > MAX_BODY_BYTES) {
-      send(
-        res,
-        413,
-        { 'content-type': 'application/json' },
-        '{"code":"00","status":"ERROR","error":"PAYLOAD_TOO_LARGE","message":"Body above 1 MiB."}',
-      );
+      send(res, 413, JSON_HEADERS, envelope('PAYLOAD_TOO_LARGE', 'Body above 1 MiB.'));
       return;
     }
-    let answer: ReturnType<Sandbox['handle']>;
+    // Whatever a client sends, the answer is an envelope: a throw here (a body no endpoint
+    // foresaw, an answer that cannot be serialised) is a 500, never a crash of the process.
     try {
-      answer = sandbox.handle({
-        method: req.method ?? 'GET',
-        path: req.url ?? '/',
-        headers: req.headers,
-        body:
-          chunks.length === 0
-            ? undefined
-            : chunks.length === 1
-              ? chunks[0]!.toString('utf8')
-              : Buffer.concat(chunks).toString('utf8'),
-      });
+      const body = chunks.length === 0 ? undefined : Buffer.concat(chunks).toString('utf8');
+      const api = !path.startsWith('/checkout/'); // the checkout page posts an HTML form
+      const refused = api ? refuseContentType(req.headers['content-type'], body) : undefined;
+      const answer =
+        refused ??
+        sandbox.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body });
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      send(res, answer.status, answer.headers, text);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      send(
-        res,
-        500,
-        { 'content-type': 'application/json' },
-        JSON.stringify({ code: '00', status: 'ERROR', error: 'INTERNAL_ERROR', message }),
-      );
-      return;
+      internalError(res, error);
     }
-    const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-    send(res, answer.status, answer.headers, body);
   });
-  req.on('error', () => res.destroy());
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+function envelope(error: string, message: string): string {
+  return JSON.stringify({ code: '00', status: 'ERROR', error, message });
+}
+
+function internalError(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
+  send(
+    res,
+    500,
+    JSON_HEADERS,
+    envelope('INTERNAL_ERROR', `The simulator failed on this request (${reason}).`),
+  );
 }
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { realClock, type SandboxClock } from './clock.js';
+import { ChangeFeed } from './feed.js';
 import { addMoney, demoMerchants, MerchantStore } from './merchants.js';
 import type {
   SandboxEnvironment,
@@ -49,6 +50,8 @@ export class SandboxState {
   readonly #timers = new Set<unknown>();
   /** Set by createSandbox; an interface, so the state never imports the deliverer (no cycle). */
   deliverer: WebhookSink | undefined;
+  /** Creation and every status change, for the dashboard's history and live updates. */
+  readonly feed = new ChangeFeed();
   /** Injected faults: the next N confirms answer 500 CONFIRM_FAILED. */
   confirmFailures = 0;
 
@@ -86,6 +89,7 @@ export class SandboxState {
     }
     aliases.set(transaction.reference, transaction.ticket);
     for (const id of transaction.externalIds) aliases.set(id, transaction.ticket);
+    this.feed.record(transaction);
   }
 
   /** By ticket or reference (lookup); `external` also accepts Bre-B keys, cash refs, CLABEs, tracking ids. */
@@ -121,6 +125,7 @@ export class SandboxState {
     transaction.status = status;
     transaction.responseMessage = message ?? STATUS_MESSAGES[status] ?? status;
     transaction.updatedAt = this.clock.now();
+    this.feed.record(transaction);
     this.deliverer?.enqueue(transaction, merchant);
   }
 

@@ -64,6 +64,10 @@ export interface SandboxOptions {
   webhookUserAgent?: string;
   /** Per-attempt timeout of a webhook delivery. Default 10,000 ms (real time). */
   webhookTimeoutMs?: number;
+  /** Deliver every webhook to this URL instead of the transaction's ipn_url (`payinout sandbox --forward-webhooks`). */
+  forwardWebhooksTo?: string;
+  /** Webhook attempts in flight at once; the rest queue (a burst of confirms stays bounded). Default 16. */
+  webhookConcurrency?: number;
 }
 
 /** What every front end hands to `sandbox.handle()`. */
@@ -98,6 +102,8 @@ export type StoredCustomer = PayInRequest['customer_data'] | PayOutRequest['cust
 /** What the simulator hands to its webhook deliverer on every status change (delivery.ts). */
 export interface WebhookSink {
   enqueue(transaction: SandboxTransaction, merchant: SandboxMerchant): void;
+  /** Where this transaction's webhooks go (a forward URL, or its ipn_url); undefined: nowhere. */
+  targetFor(transaction: SandboxTransaction): string | undefined;
 }
 
 /**

@@ -65,7 +65,7 @@ function cli(
 ): Promise<Run> {
   return new Promise((resolve) => {
     const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PAYINOUT_')));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
       cwd: ROOT,
       env: { ...clean, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

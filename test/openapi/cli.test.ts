@@ -7,7 +7,7 @@ import { buildOpenApiDocument } from '../../src/openapi/document.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const run = (args: string[]) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: ROOT });
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { cwd: ROOT });
 
 describe('payinout openapi', () => {
   it('prints the document as JSON on stdout', async () => {

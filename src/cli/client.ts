@@ -1,0 +1,7 @@
+/** The client behind `payinout get` and `payinout confirm`: the PAYINOUT_* environment. */
+import { PaymentClient } from '../client.js';
+import { VERSION } from '../version.js';
+
+export function clientFromEnv(): PaymentClient {
+  return PaymentClient.fromEnv(process.env, { appInfo: { name: 'payinout-cli', version: VERSION } });
+}

@@ -1,0 +1,179 @@
+/**
+ * `payinout sandbox`: the local simulator on a port, for any language or tool. Prints
+ * `base_url=`, `dashboard=`, the merchants and ready-to-paste `export PAYINOUT_…` lines on
+ * stdout, then serves until SIGINT or SIGTERM, when it closes the server and exits 0.
+ */
+import { type Command, Option } from 'commander';
+import { ENV_VARS } from '../client.js';
+import { COUNTRY_CODES } from '../schemas/catalog.js';
+import { createSandbox } from '../testing/sandbox.js';
+import { type SandboxServer, type SandboxServerOptions, startSandboxServer } from '../testing/server.js';
+import type { SandboxEnvironment, SandboxMerchantSeed } from '../testing/types.js';
+import { VERSION } from '../version.js';
+import { httpUrl, integerIn, merchant, timeScale } from './options.js';
+
+export const DEFAULT_PORT = 4010;
+/** Ports tried after the default before any free port: a stable URL is nicer to bookmark. */
+const NEARBY_PORTS = 9;
+
+interface SandboxFlags {
+  port?: number;
+  host: string;
+  merchant?: SandboxMerchantSeed[];
+  timeScale?: number;
+  environment: SandboxEnvironment;
+  payoutSubmissionDelay?: number;
+  forwardWebhooks?: string;
+  webhookConcurrency?: number;
+}
+
+export function registerSandbox(program: Command): void {
+  program
+    .command('sandbox')
+    .description('Start the local payinout simulator: the whole API, signed webhooks and a live dashboard.')
+    .addOption(
+      new Option(
+        '--port <n>',
+        `port to listen on; 0 = any free port (default ${DEFAULT_PORT}, or a nearby free one)`,
+      ).argParser(integerIn(0, 65_535)),
+    )
+    .option(
+      '--host <host>',
+      'interface to bind; any non-loopback address makes the dashboard ask for a merchant login',
+      '127.0.0.1',
+    )
+    .addOption(
+      new Option(
+        '--merchant <USER:PASS:TOKEN:COUNTRY>',
+        `a merchant (repeatable; COUNTRY one of ${COUNTRY_CODES.join(', ')}); default one demo merchant per country`,
+      ).argParser(merchant),
+    )
+    .addOption(
+      new Option(
+        '--time-scale <factor>',
+        'multiply simulated delays (webhook retries, auto-completion), e.g. 0.001',
+      ).argParser(timeScale),
+    )
+    .addOption(
+      new Option(
+        '--environment <name>',
+        'the environment played; production answers sandbox confirm with 404',
+      )
+        .choices(['staging', 'uat', 'production'])
+        .default('staging'),
+    )
+    .addOption(
+      new Option(
+        '--payout-submission-delay <ms>',
+        'time before a new PayOut reaches the bank and can be confirmed (default 0)',
+      ).argParser(integerIn(0, 2_147_483_647)),
+    )
+    .addOption(
+      new Option(
+        '--forward-webhooks <url>',
+        "deliver every webhook to this URL instead of the transaction's ipn_url",
+      ).argParser(httpUrl),
+    )
+    .addOption(
+      new Option('--webhook-concurrency <n>', 'webhook attempts in flight at once (default 16)').argParser(
+        integerIn(1, 1_024),
+      ),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  payinout sandbox\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n',
+    )
+    .action((flags: SandboxFlags) => runSandbox(flags));
+}
+
+async function runSandbox(flags: SandboxFlags): Promise<void> {
+  const options: SandboxServerOptions = {
+    host: flags.host,
+    environment: flags.environment,
+    ...(flags.merchant ? { merchants: flags.merchant } : {}),
+    ...(flags.timeScale === undefined ? {} : { timeScale: flags.timeScale }),
+    ...(flags.payoutSubmissionDelay === undefined
+      ? {}
+      : { payoutSubmissionDelayMs: flags.payoutSubmissionDelay }),
+    ...(flags.forwardWebhooks === undefined ? {} : { forwardWebhooksTo: flags.forwardWebhooks }),
+    ...(flags.webhookConcurrency === undefined ? {} : { webhookConcurrency: flags.webhookConcurrency }),
+  };
+  // Handlers go in before anything is printed: until Node has a listener, SIGINT/SIGTERM
+  // kill the process at once, and a supervisor may signal as soon as it reads base_url.
+  let server: SandboxServer | undefined;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`payinout sandbox: ${signal}, stopping\n`);
+    (server ? server.close() : Promise.resolve()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  server = await listen(options, flags.port);
+  process.stdout.write(banner(server, flags.forwardWebhooks));
+  process.stderr.write(
+    `payinout sandbox ${VERSION} listening on ${server.url} (Ctrl+C to stop). Dashboard: ${server.dashboardUrl}\n` +
+      'These are sandbox-only credentials.\n',
+  );
+}
+
+/** The port asked for; without one the default, then the next few, then any free port. */
+async function listen(options: SandboxServerOptions, port: number | undefined): Promise<SandboxServer> {
+  if (port !== undefined) return startSandboxServer({ ...options, port });
+  const sandbox = createSandbox(options);
+  for (let candidate = DEFAULT_PORT; candidate <= DEFAULT_PORT + NEARBY_PORTS + 1; candidate++) {
+    const last = candidate > DEFAULT_PORT + NEARBY_PORTS;
+    try {
+      const server = await startSandboxServer({ ...options, sandbox, port: last ? 0 : candidate });
+      if (server.port !== DEFAULT_PORT) {
+        process.stderr.write(
+          `payinout sandbox: port ${DEFAULT_PORT} is in use; listening on port ${server.port} instead (choose one with --port).\n`,
+        );
+      }
+      return server;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || last) throw error;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+function banner(server: SandboxServer, forward: string | undefined): string {
+  const { sandbox } = server;
+  const lines = [
+    `base_url=${server.url}`,
+    `dashboard=${server.dashboardUrl}`,
+    `environment=${sandbox.environment}`,
+  ];
+  if (forward) lines.push(`forward_webhooks=${forward}`);
+  for (const m of sandbox.merchants) {
+    lines.push(
+      `merchant username=${m.username} password=${m.password} token=${m.token} country=${m.country} currency=${m.currency}`,
+    );
+  }
+  const first = sandbox.merchants[0];
+  if (first) {
+    lines.push(
+      '',
+      `# Point PaymentClient.fromEnv() and payinout get/confirm at ${first.username} (${first.country}):`,
+    );
+    const env: [string, string][] = [
+      [ENV_VARS.baseUrl, server.url],
+      [ENV_VARS.username, first.username],
+      [ENV_VARS.password, first.password],
+      [ENV_VARS.token, first.token],
+      [ENV_VARS.environment, sandbox.environment],
+    ];
+    for (const [name, value] of env) lines.push(`export ${name}=${shellQuote(value)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Safe to paste into sh/bash/zsh whatever the merchant's credentials contain. */
+function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}

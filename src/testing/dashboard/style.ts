@@ -1,0 +1,64 @@
+/** The dashboard's stylesheet: system fonts, readable at a glance, light and dark. */
+export const DASHBOARD_STYLE = `
+:root{--bg:#f6f7f9;--card:#fff;--text:#1c2430;--muted:#5b6675;--line:#e2e6eb;--accent:#2357c6;
+--ok:#136c3a;--ok-bg:#dcf3e4;--bad:#a3261d;--bad-bg:#fbe3e1;--wait:#7a5200;--wait-bg:#fdf0cf;
+--off:#4d5561;--off-bg:#e9ecf0;color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--bg:#111418;--card:#1a1f26;--text:#e6e9ee;--muted:#9aa4b2;
+--line:#2c333d;--accent:#7aa7ff;--ok:#7fdc9f;--ok-bg:#173824;--bad:#ff9b92;--bad-bg:#45201d;
+--wait:#f3cc6b;--wait-bg:#3d3115;--off:#c3cad4;--off-bg:#2a3039}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--text);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+a{color:var(--accent)}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:var(--card);padding:4px 8px}
+.bar{display:flex;align-items:center;gap:12px;padding:10px 24px;background:var(--card);border-bottom:1px solid var(--line)}
+.brand{font-weight:700;font-size:17px;text-decoration:none;color:var(--text)}.brand span{color:var(--muted);font-weight:500}
+.env{font-size:12px;text-transform:uppercase;letter-spacing:.05em;padding:2px 8px;border-radius:10px;background:var(--off-bg);color:var(--off)}
+.live{margin-left:auto;font-size:13px;color:var(--muted)}.live::before{content:"●";margin-right:6px;color:var(--wait)}
+.live.on::before{color:var(--ok)}
+main{max-width:1180px;margin:0 auto;padding:20px 24px 48px}main:focus{outline:none}
+.notice{margin:12px max(24px,calc((100% - 1132px)/2)) 0;padding:10px 14px;border-radius:6px;background:var(--ok-bg);color:var(--ok)}
+.notice.error{background:var(--bad-bg);color:var(--bad)}
+.card{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:0 0 18px;overflow:hidden}
+.card>header{display:flex;flex-wrap:wrap;align-items:baseline;gap:6px 14px;padding:12px 16px;border-bottom:1px solid var(--line)}
+.card h2,.card h3{margin:0;font-size:16px}
+.sub{color:var(--muted);font-size:13px}
+.balance{margin-left:auto;text-align:right}.balance b{font-size:18px;font-variant-numeric:tabular-nums}
+.balance small{display:block;color:var(--muted);font-size:12px}
+table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}
+th,td{text-align:left;padding:7px 16px;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-size:12px;color:var(--muted);font-weight:600;text-transform:uppercase;letter-spacing:.04em}
+tr:last-child td{border-bottom:none}
+td.num,th.num{text-align:right;white-space:nowrap}
+td.wrap{word-break:break-all}
+.nowrap{white-space:nowrap}
+tbody tr:hover{background:color-mix(in srgb,var(--accent) 5%,transparent)}
+.empty{padding:12px 16px;color:var(--muted)}
+.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px}
+.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;white-space:nowrap}
+.badge::before{margin-right:4px}
+.s-APPROVED,.s-delivered{background:var(--ok-bg);color:var(--ok)}.s-APPROVED::before,.s-delivered::before{content:"✓"}
+.s-REJECTED,.s-DECLINED,.s-failed,.s-error{background:var(--bad-bg);color:var(--bad)}
+.s-REJECTED::before,.s-DECLINED::before,.s-failed::before,.s-error::before{content:"✕"}
+.s-PENDING,.s-CREATED,.s-pending,.s-queued{background:var(--wait-bg);color:var(--wait)}
+.s-PENDING::before,.s-CREATED::before,.s-pending::before,.s-queued::before{content:"◷"}
+.s-EXPIRED,.s-disabled,.s-other{background:var(--off-bg);color:var(--off)}.s-EXPIRED::before{content:"○"}
+.back{display:inline-block;margin-bottom:12px}
+.page-title{font-size:14px;color:var(--muted);font-weight:600;margin:0 0 12px}
+.title{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px}
+.title h1{margin:0;font-size:22px;word-break:break-all}.title .amount{margin-left:auto;font-size:20px;font-weight:700}
+.grid{display:grid;grid-template-columns:minmax(0,1.4fr) minmax(0,1fr);gap:18px}
+@media (max-width:860px){.grid{grid-template-columns:1fr}}
+dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:6px 16px;margin:0;padding:12px 16px}
+dt{color:var(--muted);font-size:13px}dd{margin:0;word-break:break-all}
+.actions{padding:12px 16px}.actions p{margin:0 0 10px;color:var(--muted);font-size:13px}
+.row{display:flex;flex-wrap:wrap;gap:8px;margin-bottom:12px}
+button{font:inherit;font-weight:600;font-size:14px;padding:7px 14px;border-radius:6px;border:1px solid var(--line);background:var(--card);color:var(--text);cursor:pointer}
+button.small{font-size:12px;padding:3px 8px}
+td.quick{white-space:nowrap}td.quick button+button{margin-left:6px}
+button:disabled{opacity:.55;cursor:not-allowed}
+button.b-APPROVED{background:var(--ok);border-color:var(--ok);color:var(--card)}
+button.b-REJECTED{background:var(--bad);border-color:var(--bad);color:var(--card)}
+button.b-EXPIRED{background:var(--off);border-color:var(--off);color:var(--card)}
+.answer{color:var(--muted);font-size:12px;display:block;max-width:360px;word-break:break-all}
+`;
