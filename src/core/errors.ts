@@ -5,6 +5,7 @@
  * error is built (see redact.ts), credentials are never stored on an error, and `cause` is
  * only ever a low-level network error, never a ky error (which holds the request headers).
  */
+import type { ApiErrorCode } from '../schemas/catalog.js';
 import { redactHeaders, redactValue, scrubText } from './redact.js';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
@@ -99,8 +100,11 @@ export class ApiError extends PayinoutError {
   readonly status: number;
   /** Envelope `code` ('00' for a validation or processing failure), when the body had one. */
   readonly code: string | undefined;
-  /** Envelope `error` identifier, e.g. 'ALREADY_FINAL', when the body had one. */
-  readonly errorCode: string | undefined;
+  /**
+   * Envelope `error` identifier, e.g. 'ALREADY_FINAL', when the body had one. Typed as the known
+   * identifiers so a typo does not compile; a newer one is kept as sent (see {@link ApiErrorCode}).
+   */
+  readonly errorCode: ApiErrorCode | undefined;
   /** Envelope `message` (credentials and PII scrubbed). */
   readonly serviceMessage: string | undefined;
   /** Response body, redacted. */
@@ -124,7 +128,7 @@ export class ApiError extends PayinoutError {
     super(`${where}failed with ${what}${said}. ${init.advice ?? ApiError.advice}`.trim());
     this.status = init.status;
     this.code = code;
-    this.errorCode = errorCode;
+    this.errorCode = errorCode as ApiErrorCode | undefined;
     this.serviceMessage = serviceMessage;
     this.body = redactValue(typeof init.body === 'string' ? init.body.slice(0, 2000) : init.body, secrets);
     this.headers = redactHeaders(init.headers, secrets);

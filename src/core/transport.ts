@@ -141,6 +141,8 @@ export class Transport {
   readonly #ky: KyInstance;
   readonly #config: Readonly<TransportConfig>;
   readonly #credentials: readonly string[];
+  /** Response fields already reported missing or null, per response schema: logged once per client. */
+  readonly #warned = new WeakMap<object, Set<string>>();
 
   constructor(config: TransportConfig) {
     this.#config = Object.freeze({ ...config });
@@ -270,6 +272,7 @@ export class Transport {
       }
       throw error;
     }
+    for (const field of read.warnings) this.#warnOnce(spec, path, field);
     const meta: ResponseMeta = {
       status: answer.status,
       headers: answer.headers,
@@ -325,6 +328,18 @@ export class Transport {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  #warnOnce<T extends z.ZodMiniType>(spec: CallSpec<T>, path: string, field: string): void {
+    const warned = this.#warned.get(spec.response) ?? new Set<string>();
+    this.#warned.set(spec.response, warned);
+    if (warned.has(field)) return;
+    warned.add(field);
+    const method = spec.method;
+    this.#config.logger?.warn(
+      `payinout ${method} ${path}: the answer has no ${field} (missing or null); the result leaves it out. strictResponses: true makes this an error.`,
+      { method, path, field },
+    );
   }
 
   #log(method: string, path: string, status: number | undefined, started: number, attempt: number): void {

@@ -21,7 +21,7 @@ export {
 export { type ConnectSandboxOptions, connectSandbox, type SandboxConnection } from './connect.js';
 export { SANDBOX_WEBHOOK_USER_AGENT, WEBHOOK_RETRY_MINUTES } from './delivery.js';
 export { demoMerchants, formatBalance } from './merchants.js';
-export { type SandboxHandlersOptions, sandboxHandlers } from './msw.js';
+export { type SandboxHandlersOptions, type SandboxRequestHandler, sandboxHandlers } from './msw.js';
 export {
   createSandbox,
   type Sandbox,
