@@ -89,12 +89,14 @@ export const digitsText = (): z.ZodMiniType<string, string> =>
     z.union([
       z.string(),
       z.pipe(
-        z.number().check(
-          z.refine(
-            (n) => Number.isSafeInteger(n) && n >= 0,
-            'must be a string (a number is accepted only when whole, non-negative and at most 2^53 − 1)',
+        z
+          .number()
+          .check(
+            z.refine(
+              (n) => Number.isSafeInteger(n) && n >= 0,
+              'must be a string (a number is accepted only when whole, non-negative and at most 2^53 − 1)',
+            ),
           ),
-        ),
         z.transform(String),
       ),
     ]),

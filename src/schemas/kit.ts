@@ -123,7 +123,9 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'unrecognized_keys': {
-      const known = Object.keys((issue.inst as { _zod?: { def?: { shape?: object } } })?._zod?.def?.shape ?? {});
+      const known = Object.keys(
+        (issue.inst as { _zod?: { def?: { shape?: object } } })?._zod?.def?.shape ?? {},
+      );
       extra.keyMessages = issue.keys.map((key) => unknownKeyMessage(key, known));
       return `has keys the spec does not list: ${issue.keys.join(', ')}`;
     }
@@ -167,7 +169,11 @@ function expandUnknownKeys(issues: z.core.$ZodIssue[]): void {
     const issue = issues[i]!;
     const messages = (issue as { keyMessages?: string[] }).keyMessages;
     if (issue.code !== 'unrecognized_keys' || !messages) continue;
-    const perKey = issue.keys.map((key, k) => ({ ...issue, path: [...issue.path, key], message: messages[k]! }));
+    const perKey = issue.keys.map((key, k) => ({
+      ...issue,
+      path: [...issue.path, key],
+      message: messages[k]!,
+    }));
     issues.splice(i, 1, ...perKey);
   }
 }

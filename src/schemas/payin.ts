@@ -2,8 +2,8 @@
 import * as z from 'zod/mini';
 import {
   COUNTRY_TABLE as COUNTRIES,
-  CURRENCY_CODES,
   type CountryCode,
+  CURRENCY_CODES,
   CURRENCY_DECIMALS,
   type CurrencyOf,
   LEGACY_PAYIN_LIMITS,
@@ -69,14 +69,19 @@ export const PayInCustomerSchema = z.strictObject({
 export type PseDirectPair = NoPse | { bank: string; person_type: PersonType };
 
 /** Colombia's customer: the PayIn document types, and the PSE direct pair. */
-const coCustomer = PayInCustomerSchema.check(
-  z.superRefine((customer, ctx) => {
-    if ((customer.bank === undefined) !== (customer.person_type === undefined)) {
-      const missing = customer.bank === undefined ? 'bank' : 'person_type';
-      issue(ctx, [missing], 'is required: PSE direct needs both bank and person_type');
-    }
-  }),
-) as unknown as z.ZodMiniType<
+const coCustomer = z
+  .strictObject({
+    ...PayInCustomerSchema.def.shape,
+    legal_doc_type: listed(COUNTRIES.CO.payinDocumentTypes, 'is not a PayIn document type in CO'),
+  })
+  .check(
+    z.superRefine((customer, ctx) => {
+      if ((customer.bank === undefined) !== (customer.person_type === undefined)) {
+        const missing = customer.bank === undefined ? 'bank' : 'person_type';
+        issue(ctx, [missing], 'is required: PSE direct needs both bank and person_type');
+      }
+    }),
+  ) as unknown as z.ZodMiniType<
   Customer<z.ZodMiniType<PayInDocCO, PayInDocCO>> & PseDirectPair,
   Customer<z.ZodMiniType<PayInDocCO, PayInDocCO>> & PseDirectPair
 >;
@@ -113,8 +118,7 @@ function payInShape<C extends CountryCode, M extends TextSchema, K extends z.Zod
   };
 }
 
-const method = (country: 'CO' | 'PE' | 'MX') =>
-  `is not a PayIn method in ${country}` as const;
+const method = (country: 'CO' | 'PE' | 'MX') => `is not a PayIn method in ${country}` as const;
 const doc = (country: 'CO' | 'PE') => `is not a PayIn document type in ${country}` as const;
 const PAYIN_SHAPES = {
   CO: payInShape('CO', listed(COUNTRIES.CO.payinMethods, method('CO')), coCustomer),
@@ -167,19 +171,16 @@ export type PayInCreateParams<C extends CountryCode = CountryCode> = Extract<
 >;
 
 /** Legacy v1 rules on top of a country's PayIn: whole amounts, both URLs, description optional. */
-function legacyShape<C extends 'CO' | 'PE'>(shape: (typeof PAYIN_SHAPES)[C]) {
-  return {
-    ...shape,
-    /** Whole amount in the currency (v1 takes integers only). */
-    amount: exactAmount(0),
-    /** Optional in v1 (v1 has no description). */
-    description: z.optional(text()),
-    /** Where the customer returns after payment (required by v1). */
-    redirect_url: UrlSchema,
-    /** Your webhook receiver (required by v1). */
-    ipn_url: UrlSchema,
-  };
-}
+const LEGACY_FIELDS = {
+  /** Whole amount in the currency (v1 takes integers only). */
+  amount: exactAmount(0),
+  /** Optional in v1 (v1 has no description). */
+  description: z.optional(text()),
+  /** Where the customer returns after payment (required by v1). */
+  redirect_url: UrlSchema,
+  /** Your webhook receiver (required by v1). */
+  ipn_url: UrlSchema,
+};
 
 function checkLegacyLimits(
   value: { payment_method: string; amount: number },
@@ -197,9 +198,9 @@ function checkLegacyLimits(
 /** The deprecated v1 PayIn: integer amount, CO/PE only, redirect_url and ipn_url required. */
 export const PayInLegacyCreateParamsSchema = z.discriminatedUnion('country', [
   z
-    .strictObject(legacyShape<'CO'>(PAYIN_SHAPES.CO))
+    .strictObject({ ...PAYIN_SHAPES.CO, ...LEGACY_FIELDS })
     .check(z.superRefine(checkPayIn), z.superRefine(checkLegacyLimits)),
-  z.strictObject(legacyShape<'PE'>(PAYIN_SHAPES.PE)).check(z.superRefine(checkLegacyLimits)),
+  z.strictObject({ ...PAYIN_SHAPES.PE, ...LEGACY_FIELDS }).check(z.superRefine(checkLegacyLimits)),
 ]);
 /** What the deprecated `client.payin.createLegacy()` takes. */
 export type PayInLegacyCreateParams<C extends 'CO' | 'PE' = 'CO' | 'PE'> = Extract<
@@ -301,8 +302,6 @@ export const PayInCreatedSchema = responseSchema(payInCreated);
 /** The result of a PayIn creation: `ticket`, `date`, `payment_url?`, `payment_information?`, `transaction`. */
 export type PayInCreated = z.infer<typeof PayInCreatedSchema.tolerant>;
 
-
-
 /**
  * One PSE bank. The spec does not show the response of GET /api/v1/pse/banks; the SDK
  * reads `code`/`name` and the aliases listed in docs/spec-gaps.md, and keeps every key.
@@ -335,3 +334,6 @@ export const PseBankListSchema = responseSchema((k) =>
     z.array(k.nested(PseBankSchema)),
   ),
 );
+
+/** customer_data of a PayIn in country C: annotate a customer declared apart from the params with it. */
+export type PayInCustomerData<C extends CountryCode = CountryCode> = PayInCreateParams<C>['customer_data'];

@@ -16,6 +16,8 @@ function payOutCustomerShape<D extends TextSchema, A extends TextSchema>(legal_d
   return {
     ...customerFields,
     legal_doc_type,
+    /** Mexico SPEI: the same value as account_number (required there; optional elsewhere). */
+    clabe_number: z.optional(text()),
     /** Destination bank identifier, an uppercase enum-style name, e.g. BANCOLOMBIA (list not shown by the spec). */
     bank: text(),
     /** Destination account number (Mexico SPEI: the 18-digit CLABE). */
@@ -26,11 +28,7 @@ function payOutCustomerShape<D extends TextSchema, A extends TextSchema>(legal_d
 }
 
 /** customer_data of a PayOut request (spec "customer_data (PayOut request)"), any country. */
-export const PayOutCustomerSchema = z.strictObject({
-  ...payOutCustomerShape(text(), text()),
-  /** Mexico SPEI: the same value as account_number. */
-  clabe_number: z.optional(text()),
-});
+export const PayOutCustomerSchema = z.strictObject(payOutCustomerShape(text(), text()));
 
 /** Mexico SPEI (spec prerequisite 4): CLABE account type, one valid CLABE in both fields. */
 const mxCustomer = z
@@ -136,3 +134,6 @@ export const PayOutCreatedSchema = responseSchema((k) =>
 );
 /** The result of a PayOut creation: `ticket`, `date`, `transaction` (status PENDING). */
 export type PayOutCreated = z.infer<typeof PayOutCreatedSchema.tolerant>;
+
+/** customer_data of a PayOut in country C: annotate a customer declared apart from the params with it. */
+export type PayOutCustomerData<C extends CountryCode = CountryCode> = PayOutCreateParams<C>['customer_data'];

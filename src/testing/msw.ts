@@ -47,10 +47,7 @@ export interface SandboxHandlersOptions {
  * const client = new PaymentClient({ username: 'demo-co', password: 'demo-co-pass',
  *   token: 'demo-co-token', baseUrl: 'https://sandbox.test' });
  */
-export function sandboxHandlers(
-  sandbox: Sandbox,
-  options: SandboxHandlersOptions,
-): SandboxRequestHandler[] {
+export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOptions): SandboxRequestHandler[] {
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   sandbox.baseUrl = base;
