@@ -47,7 +47,7 @@ const customerObject = <D extends TextSchema>(legal_doc_type: D) =>
   z.strictObject({ ...customerFields, legal_doc_type });
 type Customer<D extends TextSchema> = z.output<ReturnType<typeof customerObject<D>>>;
 /** No PSE direct fields (only Colombia has PSE); readable as undefined on any PayIn. */
-type NoPse = { bank?: never; person_type?: never };
+type NoPse = { bank?: undefined; person_type?: undefined };
 
 /** The customer of a PayIn whose document types the country lists (or any string: MX, GT, HN). */
 const payInCustomer = <D extends TextSchema>(legal_doc_type: D) =>
