@@ -107,21 +107,28 @@ export const COUNTRY_TABLE = {
 export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = COUNTRY_TABLE;
 
 /** The values of a catalog list as a union; a list the spec does not show (`null`) is any string. */
-type Listed<L> = L extends readonly (infer T extends string)[] ? T : string;
-type Info<C extends CountryCode> = (typeof COUNTRY_TABLE)[C];
+export type CatalogValues<L> = L extends readonly (infer T extends string)[] ? T : string;
+/** One country's row of {@link COUNTRY_TABLE}, with its literal lists. */
+export type CountryEntry<C extends CountryCode> = (typeof COUNTRY_TABLE)[C];
 
 /** The currency of a country: `CurrencyOf<'CO'>` is `'COP'`. */
-export type CurrencyOf<C extends CountryCode> = Info<C>['currency'];
+export type CurrencyOf<C extends CountryCode> = CountryEntry<C>['currency'];
 /** PayIn `payment_method` values of a country (any string for GT and HN: not shown by the spec). */
-export type PayInMethod<C extends CountryCode = CountryCode> = Listed<Info<C>['payinMethods']>;
+export type PayInMethod<C extends CountryCode = CountryCode> = CatalogValues<CountryEntry<C>['payinMethods']>;
 /** PayOut `payment_method` values of a country (any string for GT and HN). */
-export type PayOutMethod<C extends CountryCode = CountryCode> = Listed<Info<C>['payoutMethods']>;
+export type PayOutMethod<C extends CountryCode = CountryCode> = CatalogValues<
+  CountryEntry<C>['payoutMethods']
+>;
 /** PayIn `legal_doc_type` values of a country (any string for MX, GT and HN). */
-export type PayInDocumentType<C extends CountryCode = CountryCode> = Listed<Info<C>['payinDocumentTypes']>;
+export type PayInDocumentType<C extends CountryCode = CountryCode> = CatalogValues<
+  CountryEntry<C>['payinDocumentTypes']
+>;
 /** PayOut `legal_doc_type` values of a country (any string for MX, GT and HN). */
-export type PayOutDocumentType<C extends CountryCode = CountryCode> = Listed<Info<C>['payoutDocumentTypes']>;
+export type PayOutDocumentType<C extends CountryCode = CountryCode> = CatalogValues<
+  CountryEntry<C>['payoutDocumentTypes']
+>;
 /** PayOut `account_type` values of a country (any string for GT and HN). */
-export type AccountType<C extends CountryCode = CountryCode> = Listed<Info<C>['accountTypes']>;
+export type AccountType<C extends CountryCode = CountryCode> = CatalogValues<CountryEntry<C>['accountTypes']>;
 /** PSE direct `person_type` values (spec "customer_data (PayIn request)"). */
 export const PERSON_TYPES = ['NATURAL', 'JURIDICA'] as const;
 /** One of {@link PERSON_TYPES}. */

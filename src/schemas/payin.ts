@@ -47,11 +47,14 @@ const customerObject = <D extends TextSchema>(legal_doc_type: D) =>
   z.strictObject({ ...customerFields, legal_doc_type });
 type Customer<D extends TextSchema> = z.output<ReturnType<typeof customerObject<D>>>;
 /** No PSE direct fields (only Colombia has PSE); readable as undefined on any PayIn. */
-type NoPse = { bank?: undefined; person_type?: undefined };
+export type NoPseDirect = { bank?: undefined; person_type?: undefined };
 
 /** The customer of a PayIn whose document types the country lists (or any string: MX, GT, HN). */
 const payInCustomer = <D extends TextSchema>(legal_doc_type: D) =>
-  customerObject(legal_doc_type) as unknown as z.ZodMiniType<Customer<D> & NoPse, Customer<D> & NoPse>;
+  customerObject(legal_doc_type) as unknown as z.ZodMiniType<
+    Customer<D> & NoPseDirect,
+    Customer<D> & NoPseDirect
+  >;
 
 /** customer_data of a PayIn request (spec "customer_data (PayIn request)"), any country. */
 export const PayInCustomerSchema = z.strictObject({
@@ -64,9 +67,9 @@ export const PayInCustomerSchema = z.strictObject({
 
 /**
  * PSE direct sends `bank` and `person_type` together; neither makes a checkout PayIn. Typed so that
- * one without the other does not compile; checked at run time by {@link checkPayIn}.
+ * one without the other does not compile; the same rule is checked at run time for JavaScript callers.
  */
-export type PseDirectPair = NoPse | { bank: string; person_type: PersonType };
+export type PseDirectPair = NoPseDirect | { bank: string; person_type: PersonType };
 
 /** Colombia's customer: the PayIn document types, and the PSE direct pair. */
 const coCustomer = z
@@ -159,16 +162,16 @@ export const PayInCreateParamsSchema = z.discriminatedUnion('country', [
   z.strictObject(PAYIN_SHAPES.HN),
 ]);
 /**
- * What `client.payin.create()` takes: one shape per `country` (`PayInCreateParams<'CO'>` is Colombia's).
+ * What `client.payin.create()` takes: one shape per `country` — currency, methods and document types
+ * follow it ({@link PayInCreateParamsFor} picks one country's shape).
  * @example
  * const params: PayInCreateParams = { reference: 'order-1001', amount: 50_000, currency: 'COP', country: 'CO',
  *   payment_method: 'PSE', description: 'Order 1001', customer_data: { legal_doc: '1020304050', legal_doc_type: 'CC',
  *   phone_code: '57', phone_number: '3001234567', email: 'ana@example.com', full_name: 'Ana Gómez' } };
  */
-export type PayInCreateParams<C extends CountryCode = CountryCode> = Extract<
-  z.input<typeof PayInCreateParamsSchema>,
-  { country: C }
->;
+export type PayInCreateParams = z.input<typeof PayInCreateParamsSchema>;
+/** The PayIn params of one country: `PayInCreateParamsFor<'CO'>` is Colombia's shape. */
+export type PayInCreateParamsFor<C extends CountryCode> = Extract<PayInCreateParams, { country: C }>;
 
 /** Legacy v1 rules on top of a country's PayIn: whole amounts, both URLs, description optional. */
 const LEGACY_FIELDS = {
@@ -202,11 +205,8 @@ export const PayInLegacyCreateParamsSchema = z.discriminatedUnion('country', [
     .check(z.superRefine(checkPayIn), z.superRefine(checkLegacyLimits)),
   z.strictObject({ ...PAYIN_SHAPES.PE, ...LEGACY_FIELDS }).check(z.superRefine(checkLegacyLimits)),
 ]);
-/** What the deprecated `client.payin.createLegacy()` takes. */
-export type PayInLegacyCreateParams<C extends 'CO' | 'PE' = 'CO' | 'PE'> = Extract<
-  z.input<typeof PayInLegacyCreateParamsSchema>,
-  { country: C }
->;
+/** What the deprecated `client.payin.createLegacy()` takes (CO or PE). */
+export type PayInLegacyCreateParams = z.input<typeof PayInLegacyCreateParamsSchema>;
 
 /**
  * What a field of payment_information is read as: a string (a number becomes its decimal string).
@@ -336,4 +336,4 @@ export const PseBankListSchema = responseSchema((k) =>
 );
 
 /** customer_data of a PayIn in country C: annotate a customer declared apart from the params with it. */
-export type PayInCustomerData<C extends CountryCode = CountryCode> = PayInCreateParams<C>['customer_data'];
+export type PayInCustomerData<C extends CountryCode = CountryCode> = PayInCreateParamsFor<C>['customer_data'];

@@ -113,11 +113,13 @@ export const PayOutCreateParamsSchema = z.discriminatedUnion('country', [
   z.strictObject(payOutShape('GT', text(), openCustomer())),
   z.strictObject(payOutShape('HN', text(), openCustomer())),
 ]);
-/** What `client.payout.create()` takes: one shape per `country` (`PayOutCreateParams<'MX'>` is Mexico's). */
-export type PayOutCreateParams<C extends CountryCode = CountryCode> = Extract<
-  z.input<typeof PayOutCreateParamsSchema>,
-  { country: C }
->;
+/**
+ * What `client.payout.create()` takes: one shape per `country` — currency, methods, document and
+ * account types follow it ({@link PayOutCreateParamsFor} picks one country's shape).
+ */
+export type PayOutCreateParams = z.input<typeof PayOutCreateParamsSchema>;
+/** The PayOut params of one country: `PayOutCreateParamsFor<'MX'>` is Mexico's shape. */
+export type PayOutCreateParamsFor<C extends CountryCode> = Extract<PayOutCreateParams, { country: C }>;
 
 /** data of a PayOut creation (spec "PayOut creation result"); the initial status is PENDING. */
 export const PayOutCreatedSchema = responseSchema((k) =>
@@ -136,4 +138,5 @@ export const PayOutCreatedSchema = responseSchema((k) =>
 export type PayOutCreated = z.infer<typeof PayOutCreatedSchema.tolerant>;
 
 /** customer_data of a PayOut in country C: annotate a customer declared apart from the params with it. */
-export type PayOutCustomerData<C extends CountryCode = CountryCode> = PayOutCreateParams<C>['customer_data'];
+export type PayOutCustomerData<C extends CountryCode = CountryCode> =
+  PayOutCreateParamsFor<C>['customer_data'];

@@ -10,7 +10,7 @@ export {
   SANDBOX_PSE_BANK,
   SANDBOX_PSE_BANKS,
 } from './catalog.js';
-export { SANDBOX_TEST_CARDS } from './checkout.js';
+export { type CompletePaymentInput, SANDBOX_TEST_CARDS } from './checkout.js';
 export {
   createManualClock,
   formatTimestamp,
@@ -37,5 +37,6 @@ export type {
   SandboxRequest,
   SandboxResponse,
   SandboxTransaction,
+  StoredCustomer,
 } from './types.js';
 export * from './webhooks.js';
