@@ -3,7 +3,7 @@
  * Type tests against the package as published, run by `npm test` after the build: the corpus in
  * test/types/ (mistakes.ts: realistic mistakes that must not compile, each marked
  * `@ts-expect-error`; valid.ts: correct usage for every country) is compiled by `tsc --strict`
- * (skipLibCheck off, so the shipped .d.ts files are checked too) in consumer projects that install
+ * (without msw with skipLibCheck off, so the shipped .d.ts files are checked too) in consumer projects that install
  * the packed tarball: moduleResolution node16 from ESM and CommonJS, bundler with module esnext and
  * preserve — each with and without msw installed (msw is an optional peer: payinout/testing must
  * type-check without it).
@@ -93,7 +93,9 @@ for (const withMsw of [false, true]) {
           lib: ['es2023', 'dom'],
           strict: true,
           noEmit: true,
-          skipLibCheck: false,
+          // Without msw the shipped .d.ts files are checked too (skipLibCheck off): none may import
+          // msw. With msw they are skipped, as msw's own declarations do not all compile as CommonJS.
+          skipLibCheck: withMsw,
           types: ['node'],
         },
         files,

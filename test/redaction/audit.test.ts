@@ -107,8 +107,10 @@ function hostileService() {
     }
     const headers = { 'content-type': 'application/json', 'x-echo': `${auth} ${token}`, authorization: auth };
     if (mode.kind === 'drift') {
-      // A transaction missing its ticket, holding the customer's PII.
+      // A transaction whose ticket is not a string (a missing one is only warned about), holding
+      // the customer's PII.
       const data = {
+        ticket: 42,
         reference: 'audit-ref-1',
         amount: 1,
         currency: 'COP',
