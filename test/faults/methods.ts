@@ -1,8 +1,8 @@
 /** Every client method, described once for the fault suites: how to call it and what it sends. */
 import type {
-  PayInCreateParams,
+  PayInCreateParamsFor,
   PaymentClient,
-  PayOutCreateParams,
+  PayOutCreateParamsFor,
   RequestOptions,
 } from '../../src/index.js';
 
@@ -30,7 +30,7 @@ export const payinParams = (reference: string) =>
     customer_data: customer,
     ipn_url: 'https://merchant.example.com/ipn',
     redirect_url: 'https://merchant.example.com/back',
-  }) satisfies PayInCreateParams<'CO'>;
+  }) satisfies PayInCreateParamsFor<'CO'>;
 
 export const payoutParams = (reference: string) =>
   ({
@@ -46,7 +46,7 @@ export const payoutParams = (reference: string) =>
       account_number: '12345678901',
       account_type: 'AHORRO',
     },
-  }) satisfies PayOutCreateParams<'CO'>;
+  }) satisfies PayOutCreateParamsFor<'CO'>;
 
 export interface CreateMethod {
   name: string;

@@ -89,7 +89,7 @@ describe('legacy PayIn: the v1 answer echoes no description', () => {
     payment_url: 'https://pay.example/T-9',
     transaction: v1Echo,
   };
-  const params: PayInLegacyCreateParams<'CO'> = {
+  const params: PayInLegacyCreateParams = {
     reference: 'order-1001',
     amount: 50_000,
     currency: 'COP',

@@ -7,7 +7,7 @@
 import {
   ApiError,
   isFinalStatus,
-  type PayInCreateParams,
+  type PayInCreateParamsFor,
   type PayInCustomerData,
   PaymentClient,
   type PayOutCustomerData,
@@ -92,7 +92,7 @@ export async function mistakes(error: ApiError, tx: Awaited<ReturnType<typeof cl
   // @ts-expect-error 22. legacy PayIn without ipn_url
   await client.payin.createLegacy({ ...base, redirect_url: 'https://a.example' });
   // @ts-expect-error 23. a PayIn value annotated with the wrong country's shape
-  const wrong: PayInCreateParams<'PE'> = base;
+  const wrong: PayInCreateParamsFor<'PE'> = base;
 
   // --- PayOut params ---
   // @ts-expect-error 24. SPEI in Colombia
