@@ -38,7 +38,7 @@ export interface BulkMemory {
 }
 
 const payout = (run: string, i: number) => ({
-  payment_method: 'BANK_TRANSFER',
+  payment_method: 'BANK_TRANSFER' as const,
   reference: `bench-${run}-${i}`,
   amount: 10_000 + (i % 1000),
   currency: 'COP' as const,
@@ -48,7 +48,7 @@ const payout = (run: string, i: number) => ({
     ...customer,
     bank: 'BANCOLOMBIA',
     account_number: String(10_000_000_000 + i),
-    account_type: 'AHORRO',
+    account_type: 'AHORRO' as const,
   },
 });
 

@@ -4,7 +4,7 @@ export const CREDENTIALS = { username: 'bench-user', password: 'bench-Secret-123
 
 export const customer = {
   legal_doc: '1020304050',
-  legal_doc_type: 'CC',
+  legal_doc_type: 'CC' as const,
   phone_code: '57',
   phone_number: '3001234567',
   email: 'ana.perez@example.com',

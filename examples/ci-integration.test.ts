@@ -6,14 +6,14 @@
  *   npx vitest run --config vitest.staging.config.ts   # simulator, or staging with PAYINOUT_*
  *   npm run test:staging                               # the same file, meant for staging runs
  */
-import { AlreadyFinalError, type PaymentClient } from 'payinout';
+import { AlreadyFinalError, type PayInCustomerData, type PaymentClient } from 'payinout';
 import { connectSandbox, type SandboxConnection } from 'payinout/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let connection: SandboxConnection;
 let client: PaymentClient;
 const run = Date.now();
-const customer_data = {
+const customer_data: PayInCustomerData<'CO'> = {
   legal_doc: '1020304050',
   legal_doc_type: 'CC',
   phone_code: '57',

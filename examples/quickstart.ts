@@ -9,7 +9,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createWebhookHandler, type WebhookEvent } from 'payinout';
+import { createWebhookHandler, type PayInCustomerData, type WebhookEvent } from 'payinout';
 import { connectSandbox } from 'payinout/testing';
 
 const step = (n: number, text: string) => console.log(`${n}. ${text}`);
@@ -34,7 +34,8 @@ const localIpn = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/w
 const ipnUrl = simulated ? localIpn : process.env.PAYINOUT_IPN_URL;
 
 try {
-  const customer_data = {
+  // Annotated: a customer declared apart from the params keeps its literal document type.
+  const customer_data: PayInCustomerData<'CO'> = {
     legal_doc: '1020304050',
     legal_doc_type: 'CC',
     phone_code: '57',

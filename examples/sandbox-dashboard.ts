@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createWebhookHandler, PaymentClient } from 'payinout';
+import { createWebhookHandler, type PayInCustomerData, PaymentClient } from 'payinout';
 import { startSandboxServer } from 'payinout/testing';
 
 const server = await startSandboxServer(); // 127.0.0.1, a free port; the dashboard needs no login here
@@ -28,7 +28,7 @@ const receiver = createServer((req, res) => void handler.node(req, res));
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const ipn_url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
 
-const customer_data = {
+const customer_data: PayInCustomerData<'CO'> = {
   legal_doc: '1020304050',
   legal_doc_type: 'CC',
   phone_code: '57',

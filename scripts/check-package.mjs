@@ -34,7 +34,10 @@ const BUDGET_TARBALL_KB = 400;
 // (client.payout.createMany, src/bulk/: a client method, so in the main entry) ~2.2 KB.
 // The gate stops any further growth; the line below prints the distance to the target on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 21.5;
+// The 0.2 type-safety work (per-country request schemas, did-you-mean for unknown keys, exact
+// amounts, tolerant reads of missing fields) adds ~1.8 KB more; the budget is set after measuring
+// everything together.
+const BUDGET_OWN_KB = 24;
 
 let passed = 0;
 let failed = 0;

@@ -29,7 +29,7 @@ export {
   EnvelopeSchema,
   type TransactionStatus,
 } from './schemas/common.js';
-export type { OpenEnum, ResponseSchema } from './schemas/kit.js';
+export type { OpenEnum, ResponseSchema, Schema } from './schemas/kit.js';
 export * from './schemas/merchant.js';
 export * from './schemas/payin.js';
 export * from './schemas/payout.js';

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
-import { safeParse } from '../schemas/kit.js';
+import { readResponse } from '../schemas/kit.js';
 import { createApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
 import type { AnswerInfo } from './types.js';
 
@@ -36,6 +36,8 @@ export interface ReadResult<T> {
   data: T;
   /** The envelope's human-readable message ('' when absent). */
   message: string;
+  /** Paths of fields that were missing or null and were tolerated (default mode); the client logs them. */
+  warnings: string[];
 }
 
 export function readAnswer<T extends z.ZodMiniType>(
@@ -71,8 +73,7 @@ export function readAnswer<T extends z.ZodMiniType>(
   }
 
   if (options.unwrap) data = options.unwrap(data, answer);
-  const schema = answer.strict ? options.schema.strict() : options.schema.tolerant;
-  const parsed = safeParse(schema, data);
+  const parsed = readResponse(options.schema, data, answer.strict);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => ({
       path: ['data', ...i.path].join('.'),
@@ -81,7 +82,7 @@ export function readAnswer<T extends z.ZodMiniType>(
     throw invalid(answer, body, 'the data does not match the documented schema', issues);
   }
   const message = envelope && typeof envelope.message === 'string' ? envelope.message : '';
-  return { data: parsed.data, message };
+  return { data: parsed.data, message, warnings: parsed.warnings.map((path) => `data.${path}`) };
 }
 
 /** In strict mode the envelope itself must be the documented one: code '01', status 'SUCCESS'. */

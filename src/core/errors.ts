@@ -5,6 +5,7 @@
  * error is built (see redact.ts), credentials are never stored on an error, and `cause` is
  * only ever a low-level network error, never a ky error (which holds the request headers).
  */
+import type { ApiErrorCode } from '../schemas/catalog.js';
 import { refusalAdvice } from './advice.js';
 import { redactAndCut, redactHeaders, scrubText } from './redact.js';
 
@@ -146,8 +147,11 @@ export class ApiError extends PayinoutError {
   readonly status: number | undefined;
   /** Envelope `code` ('00' for a validation or processing failure), when the body had one. */
   readonly code: string | undefined;
-  /** Envelope `error` identifier, e.g. 'ALREADY_FINAL', when the body had one. */
-  readonly errorCode: string | undefined;
+  /**
+   * Envelope `error` identifier, e.g. 'ALREADY_FINAL', when the body had one. Typed as the known
+   * identifiers so a typo does not compile; a newer one is kept as sent (see {@link ApiErrorCode}).
+   */
+  readonly errorCode: ApiErrorCode | undefined;
   /** Envelope `message` (credentials and PII scrubbed). */
   readonly serviceMessage: string | undefined;
   /** Response body, redacted. */
@@ -178,7 +182,7 @@ export class ApiError extends PayinoutError {
     }
     this.status = init.status;
     this.code = code;
-    this.errorCode = errorCode;
+    this.errorCode = errorCode as ApiErrorCode | undefined;
     this.serviceMessage = serviceMessage;
     this.body = redactAndCut(init.body, secrets);
     this.headers = redactHeaders(init.headers, secrets);

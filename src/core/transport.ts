@@ -55,6 +55,8 @@ interface Call {
 export class Transport {
   readonly #http: Http;
   readonly #config: Readonly<TransportConfig>;
+  /** Response fields already reported missing or null, per response schema: logged once per client. */
+  readonly #warned = new WeakMap<object, Set<string>>();
 
   constructor(config: TransportConfig) {
     this.#config = Object.freeze({ ...config });
@@ -177,6 +179,7 @@ export class Transport {
         unreadable: !isJsonText(answer.text),
       };
     }
+    for (const field of read.warnings) this.#warnOnce(spec, context.path, field);
     const meta: ResponseMeta = {
       status: answer.status,
       headers: answer.headers,
@@ -184,6 +187,18 @@ export class Transport {
       attempts: attempt,
     };
     return { ok: true, value: attachResponse(read.data, meta) };
+  }
+
+  #warnOnce<T extends z.ZodMiniType>(spec: CallSpec<T>, path: string, field: string): void {
+    const warned = this.#warned.get(spec.response) ?? new Set<string>();
+    this.#warned.set(spec.response, warned);
+    if (warned.has(field)) return;
+    warned.add(field);
+    const method = spec.method;
+    this.#config.logger?.warn(
+      `payinout ${method} ${path}: the answer has no ${field} (missing or null); the result leaves it out. strictResponses: true makes this an error.`,
+      { method, path, field },
+    );
   }
 }
 

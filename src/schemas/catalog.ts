@@ -33,13 +33,10 @@ const PE_DOCUMENTS = ['DNI', 'RUC', 'CE', 'PPN'] as const;
 const NOT_SHOWN = { payinDocumentTypes: null, payoutDocumentTypes: null } as const;
 
 /**
- * The spec's country table, keyed by country code.
- * @example
- * COUNTRIES.CO.currency;        // 'COP'
- * COUNTRIES.PE.payinMethods;    // ['ALL_METHODS', 'BANK_TRANSFER', 'QR', …]
- * COUNTRIES.GT.payinMethods;    // null: not shown by the spec, any method accepted
+ * The country table with its lists as literal tuples: the params types ({@link PayInCreateParams},
+ * {@link PayOutCreateParams}) and the request schemas are built from it. Read it as {@link COUNTRIES}.
  */
-export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
+export const COUNTRY_TABLE = {
   CO: {
     code: 'CO',
     name: 'Colombia',
@@ -97,6 +94,56 @@ export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = {
     ...NOT_SHOWN,
     accountTypes: null,
   },
+} as const satisfies { readonly [C in CountryCode]: CountryInfo & { code: C } };
+
+/**
+ * The spec's country table, keyed by country code (the same object as {@link COUNTRY_TABLE},
+ * typed with plain string lists so `COUNTRIES[country].payinMethods?.includes(method)` type-checks).
+ * @example
+ * COUNTRIES.CO.currency;        // 'COP'
+ * COUNTRIES.PE.payinMethods;    // ['ALL_METHODS', 'BANK_TRANSFER', 'QR', …]
+ * COUNTRIES.GT.payinMethods;    // null: not shown by the spec, any method accepted
+ */
+export const COUNTRIES: { readonly [C in CountryCode]: CountryInfo } = COUNTRY_TABLE;
+
+/** The values of a catalog list as a union; a list the spec does not show (`null`) is any string. */
+export type CatalogValues<L> = L extends readonly (infer T extends string)[] ? T : string;
+/** One country's row of {@link COUNTRY_TABLE}, with its literal lists. */
+export type CountryEntry<C extends CountryCode> = (typeof COUNTRY_TABLE)[C];
+
+/** The currency of a country: `CurrencyOf<'CO'>` is `'COP'`. */
+export type CurrencyOf<C extends CountryCode> = CountryEntry<C>['currency'];
+/** PayIn `payment_method` values of a country (any string for GT and HN: not shown by the spec). */
+export type PayInMethod<C extends CountryCode = CountryCode> = CatalogValues<CountryEntry<C>['payinMethods']>;
+/** PayOut `payment_method` values of a country (any string for GT and HN). */
+export type PayOutMethod<C extends CountryCode = CountryCode> = CatalogValues<
+  CountryEntry<C>['payoutMethods']
+>;
+/** PayIn `legal_doc_type` values of a country (any string for MX, GT and HN). */
+export type PayInDocumentType<C extends CountryCode = CountryCode> = CatalogValues<
+  CountryEntry<C>['payinDocumentTypes']
+>;
+/** PayOut `legal_doc_type` values of a country (any string for MX, GT and HN). */
+export type PayOutDocumentType<C extends CountryCode = CountryCode> = CatalogValues<
+  CountryEntry<C>['payoutDocumentTypes']
+>;
+/** PayOut `account_type` values of a country (any string for GT and HN). */
+export type AccountType<C extends CountryCode = CountryCode> = CatalogValues<CountryEntry<C>['accountTypes']>;
+/** PSE direct `person_type` values (spec "customer_data (PayIn request)"). */
+export const PERSON_TYPES = ['NATURAL', 'JURIDICA'] as const;
+/** One of {@link PERSON_TYPES}. */
+export type PersonType = (typeof PERSON_TYPES)[number];
+
+/**
+ * Decimal places an amount may carry per currency (ISO 4217 minor units). An amount finer than
+ * that cannot be paid exactly and is refused before sending (docs/spec-gaps.md).
+ */
+export const CURRENCY_DECIMALS: { readonly [C in CurrencyCode]: number } = {
+  COP: 2,
+  PEN: 2,
+  MXN: 2,
+  GTQ: 2,
+  HNL: 2,
 };
 
 /** The six transaction statuses of the spec ("States and transitions"). */
@@ -113,9 +160,48 @@ export type KnownTransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 /** Statuses after which a transaction never changes (see {@link isFinalStatus}). */
 export const FINAL_STATUSES = ['APPROVED', 'REJECTED', 'DECLINED', 'EXPIRED'] as const;
 
-/** True for APPROVED, REJECTED, DECLINED and EXPIRED; false for CREATED, PENDING and unknown values. */
-export function isFinalStatus(status: string | null | undefined): boolean {
-  return (FINAL_STATUSES as readonly string[]).includes(status ?? '');
+/** One of {@link FINAL_STATUSES}. */
+export type FinalStatus = (typeof FINAL_STATUSES)[number];
+
+/**
+ * True for APPROVED, REJECTED, DECLINED and EXPIRED; false for CREATED, PENDING and unknown values.
+ * A type guard: inside `if (isFinalStatus(tx.status))` the status is a {@link FinalStatus}.
+ */
+export function isFinalStatus(status: string | null | undefined): status is FinalStatus {
+  return (FINAL_STATUSES as readonly (string | null | undefined)[]).includes(status);
+}
+
+/**
+ * The `error` identifiers the spec documents ("Errors") and the ones the simulator adds for the
+ * cases the spec leaves open (docs/simulator.md). `ApiError.errorCode` is typed with these.
+ */
+export const KNOWN_ERROR_CODES = [
+  'NOT_FOUND',
+  'VALIDATION_ERROR',
+  'TYPE_MISMATCH',
+  'ALREADY_FINAL',
+  'STATUS_NOT_SUPPORTED',
+  'CONFIRM_FAILED',
+  'UNAUTHORIZED',
+  'METHOD_NOT_ALLOWED',
+  'DUPLICATE_REFERENCE',
+  'INSUFFICIENT_FUNDS',
+] as const;
+
+/**
+ * An `error` identifier of an error answer, as typed on `ApiError.errorCode`.
+ *
+ * Deliberately a closed union: `error.errorCode === 'ALREADY_FINALL'` is a compile error. An open
+ * form (`KnownErrorCode | (string & {})`) would accept every typo, since any string literal is
+ * comparable to `string`. At run time the SDK still keeps an identifier it does not know yet as
+ * the service sent it (errors are never dropped or renamed): handle it in a `default:` branch, or
+ * tell known from new ones with {@link isKnownErrorCode}.
+ */
+export type ApiErrorCode = (typeof KNOWN_ERROR_CODES)[number];
+
+/** Whether an identifier is one of {@link KNOWN_ERROR_CODES} (false for a newer one). */
+export function isKnownErrorCode(code: unknown): code is ApiErrorCode {
+  return (KNOWN_ERROR_CODES as readonly unknown[]).includes(code);
 }
 
 /** The statuses sandbox confirm can set. */

@@ -5,9 +5,9 @@ import {
   COUNTRY_CODES,
   type CountryCode,
   CURRENCY_CODES,
-  type TRANSACTION_STATUSES,
+  type KnownTransactionStatus,
 } from './catalog.js';
-import { type OpenEnum, responseSchema } from './kit.js';
+import { responseSchema } from './kit.js';
 
 /** A country code (CO, PE, MX, GT, HN). */
 export const CountrySchema = z.enum(COUNTRY_CODES);
@@ -18,8 +18,11 @@ export type Country = z.infer<typeof CountrySchema>;
 /** A currency code. */
 export type Currency = z.infer<typeof CurrencySchema>;
 
-/** A transaction status as read from the service: one of the six known, or a newer one. */
-export type TransactionStatus = OpenEnum<(typeof TRANSACTION_STATUSES)[number]>;
+/**
+ * A transaction status as typed on results: one of the six the spec lists, so `status === 'APPROVD'`
+ * is a compile error. At run time a newer status still passes by default (strictResponses refuses it).
+ */
+export type TransactionStatus = KnownTransactionStatus;
 
 /** Required text field: a non-empty string (surrounding blanks trimmed). */
 export const text = () => z.string().check(z.trim(), z.minLength(1, 'must be a non-empty string'));
@@ -30,6 +33,32 @@ export const AmountSchema = z.number().check(
   z.refine((n) => n > 0, 'must be greater than 0'),
 );
 
+/**
+ * Why an amount cannot be sent exactly, or undefined when it can: above 2^53 − 1 a number has lost
+ * digits, exponent notation (1e21, 1e-7) is not a plain decimal, and digits finer than the
+ * currency's minor unit cannot be paid (0.1 + 0.2 serialises as 0.30000000000000004).
+ */
+export function inexactAmount(amount: number, decimals: number): string | undefined {
+  if (amount > Number.MAX_SAFE_INTEGER) return 'must be at most 9007199254740991 to be sent exactly';
+  const text = String(amount);
+  if (/e/i.test(text)) return `must be a plain decimal number (${text} is in exponent notation)`;
+  const fraction = text.split('.')[1] ?? '';
+  if (fraction.length > decimals) {
+    return decimals === 0
+      ? 'must be a whole number'
+      : `must have at most ${decimals} decimal places (the currency's minor unit)`;
+  }
+  return undefined;
+}
+
+/** A request amount in a currency with `decimals` minor-unit digits (0: whole numbers only). */
+export const exactAmount = (decimals: number) =>
+  AmountSchema.check(
+    z.superRefine((amount, ctx) => {
+      const why = Number.isFinite(amount) && amount > 0 ? inexactAmount(amount, decimals) : undefined;
+      if (why) ctx.addIssue({ code: 'custom', message: why, input: amount });
+    }),
+  );
 export const UrlSchema = z
   .string()
   .check(z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value), 'must be an absolute http(s) URL'));
@@ -49,6 +78,30 @@ export type Envelope = z.infer<typeof EnvelopeSchema.tolerant>;
 
 /** A value the spec types as string but a sample shows as number (customer legal_doc, phone_number). */
 export const stringish = () => z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+
+/**
+ * A request text field that a JavaScript caller (a CSV import) may hand over as a number: a whole,
+ * non-negative, exactly representable number is sent as its decimal string; NaN, 1.5 or 1e21 are
+ * refused. Typed as string: a document or phone number kept as a number loses its leading zeros.
+ */
+export const digitsText = (): z.ZodMiniType<string, string> =>
+  z.pipe(
+    z.union([
+      z.string(),
+      z.pipe(
+        z
+          .number()
+          .check(
+            z.refine(
+              (n) => Number.isSafeInteger(n) && n >= 0,
+              'must be a string (a number is accepted only when whole, non-negative and at most 2^53 − 1)',
+            ),
+          ),
+        z.transform(String),
+      ),
+    ]),
+    text(),
+  ) as unknown as z.ZodMiniType<string, string>;
 
 /**
  * A customer as the service sends it back: the lookup's `customer` and the webhook's `top_user`
@@ -79,6 +132,29 @@ export function issue(ctx: Ctx, path: (string | number)[], message: string): voi
 export function checkCountryCurrency(ctx: Ctx, country: CountryCode, currency: string): void {
   const expected = COUNTRIES[country].currency;
   if (currency !== expected) issue(ctx, ['currency'], `must be ${expected} for country ${country}`);
+}
+
+/** A zod/mini schema that reads a string and gives a string (a request text field). */
+export type TextSchema = z.ZodMiniType<string, string>;
+
+/** An issue message for a field, with "is required" when the field is absent. */
+export const orRequired =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? 'is required' : message;
+
+/**
+ * A request field whose values the spec lists (a literal union), or any non-empty string where the
+ * spec lists none (`null`: GT/HN methods, MX/GT/HN document types).
+ */
+export function listed<const T extends readonly [string, ...string[]]>(
+  values: T,
+  what: string,
+): z.ZodMiniType<T[number], T[number]>;
+export function listed(values: null, what: string): TextSchema;
+export function listed(values: readonly [string, ...string[]] | null, what: string): TextSchema {
+  if (!values) return text();
+  return z.enum(values, { error: orRequired(`${what}; expected one of ${values.join(', ')}`) });
 }
 
 /** A value from a spec list, or any non-empty string where the spec lists none (null). */

@@ -10,6 +10,7 @@
  * bundle budget (docs/performance.md) cannot afford classic zod's ~25 KB gzipped.
  */
 import * as z from 'zod/mini';
+import { unknownKeyMessage } from './suggest.js';
 
 /** Any schema of this package (a zod/mini schema: `.parse`, `.safeParse`, `z.infer`). */
 export type Schema = z.ZodMiniType;
@@ -19,28 +20,63 @@ export type OpenEnum<T extends string> = T | (string & {});
 
 export interface SchemaKit {
   strict: boolean;
-  /** An object that keeps unknown keys (tolerant) or rejects them (strict). */
-  object: typeof z.looseObject;
-  oneOf<const T extends readonly [string, ...string[]]>(values: T): z.ZodMiniType<OpenEnum<T[number]>>;
+  /** The form of a nested response schema that matches this kit's mode. */
+  nested<T extends Schema>(schema: ResponseSchema<T>): T;
+  /**
+   * An object that keeps unknown keys at run time (tolerant) or rejects them (strict). Typed without
+   * an index signature, so reading a misspelled field (`created.paymentUrl`) is a compile error.
+   */
+  object: typeof z.object;
+  /** A string typed as the listed values, in both modes (for fields whose samples contradict the list). */
+  typed<T extends string>(): z.ZodMiniType<T>;
+  /**
+   * One of the listed values. Typed as the closed union so a typo (`'APPROVD'`) fails to compile;
+   * at run time the tolerant kit still passes a value the spec does not list yet (strict refuses it).
+   */
+  oneOf<const T extends readonly [string, ...string[]]>(values: T): z.ZodMiniType<T[number]>;
   /** A number; tolerant mode also reads numeric strings such as "150000.00". */
   amount: z.ZodMiniType<number>;
 }
 
 const numericString = z.pipe(z.string().check(z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number));
 
+const openOneOf = <const T extends readonly [string, ...string[]]>(_values: T) =>
+  z.string() as unknown as z.ZodMiniType<T[number]>;
+const stringTyped = <T extends string>() => z.string() as unknown as z.ZodMiniType<T>;
+const tolerantAmount = z.union([z.number(), numericString]) as unknown as z.ZodMiniType<number>;
+
 const tolerantKit: SchemaKit = {
   strict: false,
-  object: z.looseObject,
-  oneOf: <const T extends readonly [string, ...string[]]>(_values: T) =>
-    z.string() as unknown as z.ZodMiniType<OpenEnum<T[number]>>,
-  amount: z.union([z.number(), numericString]) as unknown as z.ZodMiniType<number>,
+  nested: (schema) => schema.tolerant,
+  object: z.looseObject as unknown as typeof z.object,
+  typed: stringTyped,
+  oneOf: openOneOf,
+  amount: tolerantAmount,
+};
+
+/**
+ * The tolerant kit with every field optional and nullable: used only to read an answer whose
+ * fields are missing or null, after the tolerant parse failed on exactly that (see readResponse).
+ */
+const lenientKit: SchemaKit = {
+  strict: false,
+  nested: (schema) => schema.lenient(),
+  object: ((shape: Record<string, z.ZodMiniType>) =>
+    z.looseObject(
+      Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, z.optional(z.nullable(field))])),
+    )) as unknown as typeof z.object,
+  typed: stringTyped,
+  oneOf: openOneOf,
+  amount: tolerantAmount,
 };
 
 const strictKit: SchemaKit = {
   strict: true,
-  object: z.strictObject as unknown as typeof z.looseObject,
+  nested: (schema) => schema.strict(),
+  object: z.strictObject as unknown as typeof z.object,
+  typed: stringTyped,
   oneOf: <const T extends readonly [string, ...string[]]>(values: T) =>
-    z.enum(values as unknown as [string, ...string[]]) as unknown as z.ZodMiniType<OpenEnum<T[number]>>,
+    z.enum(values as unknown as [string, ...string[]]) as unknown as z.ZodMiniType<T[number]>,
   amount: z.number(),
 };
 
@@ -50,15 +86,22 @@ export interface ResponseSchema<T extends Schema = Schema> {
   tolerant: T;
   /** Rejects drift; built on first call (`strictResponses: true`). */
   strict(): T;
+  /** Every field optional and nullable; built on the first answer with a missing or null field. */
+  lenient(): T;
 }
 
 export function responseSchema<T extends Schema>(build: (kit: SchemaKit) => T): ResponseSchema<T> {
   let strict: T | undefined;
+  let lenient: T | undefined;
   return {
     tolerant: build(tolerantKit),
     strict: () => {
       strict ??= build(strictKit);
       return strict;
+    },
+    lenient: () => {
+      lenient ??= build(lenientKit);
+      return lenient;
     },
   };
 }
@@ -69,6 +112,9 @@ export function responseSchema<T extends Schema>(build: (kit: SchemaKit) => T): 
  * includes the input value: it may be a credential or PII.
  */
 function describeIssue(issue: z.core.$ZodRawIssue): string {
+  // Kept on the final issue (zod copies the raw issue's keys after this map runs).
+  const extra = issue as unknown as { absent?: boolean; keyMessages?: string[] };
+  if (issue.input === undefined || issue.input === null) extra.absent = true;
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined
@@ -76,16 +122,24 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
         : `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'unrecognized_keys':
+    case 'unrecognized_keys': {
+      const known = Object.keys(
+        (issue.inst as { _zod?: { def?: { shape?: object } } })?._zod?.def?.shape ?? {},
+      );
+      extra.keyMessages = issue.keys.map((key) => unknownKeyMessage(key, known));
       return `has keys the spec does not list: ${issue.keys.join(', ')}`;
+    }
     case 'too_small':
       return `must be at least ${String(issue.minimum)}`;
     case 'too_big':
       return `must be at most ${String(issue.maximum)}`;
     case 'invalid_format':
       return `must be a valid ${issue.format}`;
-    case 'invalid_union':
-      return 'has an unexpected type';
+    case 'invalid_union': {
+      const options = (issue as { options?: unknown[] }).options;
+      if (!options) return 'has an unexpected type';
+      return issue.input === undefined ? 'is required' : `must be one of ${options.join(', ')}`;
+    }
     default:
       return 'is invalid';
   }
@@ -103,7 +157,59 @@ export function safeParse<T extends Schema>(
   data: unknown,
 ): z.core.util.SafeParseResult<z.output<T>> {
   const result = schema.safeParse(data) as z.core.util.SafeParseResult<z.output<T>>;
-  return result.success
-    ? result
-    : (schema.safeParse(data, PARSE_OPTIONS) as z.core.util.SafeParseResult<z.output<T>>);
+  if (result.success) return result;
+  const failed = schema.safeParse(data, PARSE_OPTIONS) as z.core.util.SafeParseResult<z.output<T>>;
+  if (!failed.success) expandUnknownKeys(failed.error.issues);
+  return failed;
+}
+
+/** One issue per unknown key, on the key's own path: "ipnUrl: unknown field; did you mean ipn_url?". */
+function expandUnknownKeys(issues: z.core.$ZodIssue[]): void {
+  for (let i = issues.length - 1; i >= 0; i--) {
+    const issue = issues[i]!;
+    const messages = (issue as { keyMessages?: string[] }).keyMessages;
+    if (issue.code !== 'unrecognized_keys' || !messages) continue;
+    const perKey = issue.keys.map((key, k) => ({
+      ...issue,
+      path: [...issue.path, key],
+      message: messages[k]!,
+    }));
+    issues.splice(i, 1, ...perKey);
+  }
+}
+
+/** A response read by {@link readResponse}. */
+export type ResponseRead<T> =
+  | { success: true; data: T; warnings: string[] }
+  | { success: false; error: z.core.$ZodError };
+
+/**
+ * Reads a response `data` in the client's mode. Strict: any drift fails. Tolerant (default): unknown
+ * keys and values pass; a field that is missing or null where the schema wants a value does not fail
+ * the call either: the answer is read with every field optional and nullable, null fields are left
+ * out, and each such field comes back in `warnings` (the client logs them) — a service that stops
+ * sending a field, or echoes `ipn_url: null`, must not break a payment that went through.
+ */
+export function readResponse<T extends Schema>(
+  schema: ResponseSchema<T>,
+  data: unknown,
+  strict: boolean,
+): ResponseRead<z.output<T>> {
+  const first = safeParse(strict ? schema.strict() : schema.tolerant, data);
+  if (first.success) return { success: true, data: first.data, warnings: [] };
+  const absent = first.error.issues.every((i) => (i as { absent?: boolean }).absent && i.path.length > 0);
+  if (strict || !absent) return first;
+  const lenient = schema.lenient().safeParse(data);
+  if (!lenient.success) return first;
+  const warnings = first.error.issues.map((i) => i.path.join('.'));
+  for (const issue of first.error.issues) dropNull(lenient.data, issue.path);
+  return { success: true, data: lenient.data as z.output<T>, warnings };
+}
+
+/** Removes a null left at `path` so the result matches its type (the field is simply absent). */
+function dropNull(value: unknown, path: readonly PropertyKey[]): void {
+  let parent = value as Record<PropertyKey, unknown> | null | undefined;
+  for (const key of path.slice(0, -1)) parent = parent?.[key] as typeof parent;
+  const last = path[path.length - 1]!;
+  if (parent && typeof parent === 'object' && parent[last] === null) delete parent[last];
 }

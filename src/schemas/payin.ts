@@ -1,150 +1,304 @@
 /** PayIn (collections): POST /api/v2/payin, legacy POST /api/v1/payin, GET /api/v1/pse/banks. */
 import * as z from 'zod/mini';
-import { COUNTRIES, LEGACY_PAYIN_LIMITS } from './catalog.js';
 import {
-  AmountSchema,
-  CountrySchema,
-  CurrencySchema,
-  checkCountryCurrency,
-  checkListed,
+  COUNTRY_TABLE as COUNTRIES,
+  type CountryCode,
+  CURRENCY_CODES,
+  CURRENCY_DECIMALS,
+  type CurrencyOf,
+  LEGACY_PAYIN_LIMITS,
+  PERSON_TYPES,
+  type PersonType,
+} from './catalog.js';
+import {
+  digitsText,
+  exactAmount,
   issue,
+  listed,
+  orRequired,
+  stringish,
+  type TextSchema,
   text,
   UrlSchema,
 } from './common.js';
-import { responseSchema } from './kit.js';
+import { responseSchema, type SchemaKit } from './kit.js';
 
 /** The customer fields PayIn and PayOut share (spec "customer_data"). */
 export const customerFields = {
-  legal_doc: text(),
+  /** Document number. A number given from JavaScript (a CSV import) is sent as its decimal string. */
+  legal_doc: digitsText(),
+  /** Document type: one of the country's list (`COUNTRIES[country]`); any non-empty string for MX, GT and HN. */
   legal_doc_type: text(),
+  /** Country dialling code, digits without '+', e.g. '57'. */
   phone_code: z
     .string()
     .check(z.regex(/^\d{1,4}$/, "must be the dialling code digits without '+', e.g. '57'")),
-  phone_number: text().check(
+  /** Phone number without the country code. A number given from JavaScript is sent as its decimal string. */
+  phone_number: digitsText().check(
     z.refine((v) => !v.startsWith('+'), 'must be the number without the country code'),
   ),
+  /** Customer e-mail. In staging, PSE's designated test address gives an approved result. */
   email: z.string().check(z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')),
+  /** Name as on official documents. */
   full_name: text(),
 };
 
-/** customer_data of a PayIn request (spec "customer_data (PayIn request)"). */
-export const PayInCustomerSchema = z.looseObject({
+const customerObject = <D extends TextSchema>(legal_doc_type: D) =>
+  z.strictObject({ ...customerFields, legal_doc_type });
+type Customer<D extends TextSchema> = z.output<ReturnType<typeof customerObject<D>>>;
+/** No PSE direct fields (only Colombia has PSE); readable as undefined on any PayIn. */
+export type NoPseDirect = { bank?: undefined; person_type?: undefined };
+
+/** The customer of a PayIn whose document types the country lists (or any string: MX, GT, HN). */
+const payInCustomer = <D extends TextSchema>(legal_doc_type: D) =>
+  customerObject(legal_doc_type) as unknown as z.ZodMiniType<
+    Customer<D> & NoPseDirect,
+    Customer<D> & NoPseDirect
+  >;
+
+/** customer_data of a PayIn request (spec "customer_data (PayIn request)"), any country. */
+export const PayInCustomerSchema = z.strictObject({
   ...customerFields,
-  /** PSE direct only: a bank code from client.payin.listPseBanks(). Goes with person_type. */
+  /** PSE direct only: a bank code from `client.payin.listPseBanks()`. Goes with person_type. */
   bank: z.optional(text()),
-  /** PSE direct only. Goes with bank. */
-  person_type: z.optional(z.enum(['NATURAL', 'JURIDICA'])),
+  /** PSE direct only: NATURAL or JURIDICA. Goes with bank. */
+  person_type: z.optional(z.enum(PERSON_TYPES)),
 });
 
-const payInFields = {
-  reference: text(),
-  amount: AmountSchema,
-  currency: CurrencySchema,
-  country: CountrySchema,
-  payment_method: text(),
-  description: text(),
-  customer_data: PayInCustomerSchema,
-  /** Payment link validity in minutes. */
-  expiration_time: z.optional(z.number().check(z.int('must be a whole number of minutes'), z.positive())),
-  ipn_url: z.optional(UrlSchema),
-  redirect_url: z.optional(UrlSchema),
+/**
+ * PSE direct sends `bank` and `person_type` together; neither makes a checkout PayIn. Typed so that
+ * one without the other does not compile; the same rule is checked at run time for JavaScript callers.
+ */
+export type PseDirectPair = NoPseDirect | { bank: string; person_type: PersonType };
+
+/** Colombia's customer: the PayIn document types, and the PSE direct pair. */
+const coCustomer = z
+  .strictObject({
+    ...PayInCustomerSchema.def.shape,
+    legal_doc_type: listed(COUNTRIES.CO.payinDocumentTypes, 'is not a PayIn document type in CO'),
+  })
+  .check(
+    z.superRefine((customer, ctx) => {
+      if ((customer.bank === undefined) !== (customer.person_type === undefined)) {
+        const missing = customer.bank === undefined ? 'bank' : 'person_type';
+        issue(ctx, [missing], 'is required: PSE direct needs both bank and person_type');
+      }
+    }),
+  ) as unknown as z.ZodMiniType<
+  Customer<z.ZodMiniType<PayInDocCO, PayInDocCO>> & PseDirectPair,
+  Customer<z.ZodMiniType<PayInDocCO, PayInDocCO>> & PseDirectPair
+>;
+type PayInDocCO = (typeof COUNTRIES.CO.payinDocumentTypes)[number];
+
+/** The fields of a PayIn for one country: currency, amount precision, methods and customer follow it. */
+function payInShape<C extends CountryCode, M extends TextSchema, K extends z.ZodMiniType>(
+  country: C,
+  payment_method: M,
+  customer_data: K,
+) {
+  const currency = COUNTRIES[country].currency as CurrencyOf<C>;
+  return {
+    /** Your unique reference for this PayIn; the SDK looks it up after a lost answer, before any resend. */
+    reference: text(),
+    /** Amount in the currency (at most 2 decimals; checked to be sent exactly). */
+    amount: exactAmount(CURRENCY_DECIMALS[currency]),
+    /** The country's currency (CO COP, PE PEN, MX MXN, GT GTQ, HN HNL); must be the merchant's. */
+    currency: z.literal(currency, { error: orRequired(`must be ${currency} for country ${country}`) }),
+    /** ISO 3166-1 alpha-2 country: CO, PE, MX, GT or HN; must be the merchant's. */
+    country: z.literal(country),
+    /** How the customer pays: one of the country's PayIn methods (any name for GT and HN). */
+    payment_method,
+    /** Purpose of the transaction, shown to the customer. */
+    description: text(),
+    /** The paying customer; `bank` and `person_type` only for PSE direct (Colombia). */
+    customer_data,
+    /** Payment link validity in minutes. */
+    expiration_time: z.optional(z.number().check(z.int('must be a whole number of minutes'), z.positive())),
+    /** Your webhook receiver; without it no webhook is sent for this PayIn. */
+    ipn_url: z.optional(UrlSchema),
+    /** Where the customer returns after a hosted checkout. */
+    redirect_url: z.optional(UrlSchema),
+  };
+}
+
+const method = (country: 'CO' | 'PE' | 'MX') => `is not a PayIn method in ${country}` as const;
+const doc = (country: 'CO' | 'PE') => `is not a PayIn document type in ${country}` as const;
+const PAYIN_SHAPES = {
+  CO: payInShape('CO', listed(COUNTRIES.CO.payinMethods, method('CO')), coCustomer),
+  PE: payInShape(
+    'PE',
+    listed(COUNTRIES.PE.payinMethods, method('PE')),
+    payInCustomer(listed(COUNTRIES.PE.payinDocumentTypes, doc('PE'))),
+  ),
+  MX: payInShape('MX', listed(COUNTRIES.MX.payinMethods, method('MX')), payInCustomer(text())),
+  GT: payInShape('GT', text(), payInCustomer(text())),
+  HN: payInShape('HN', text(), payInCustomer(text())),
 };
 
-type PayInLike = { country: z.infer<typeof CountrySchema>; currency: string; payment_method: string } & {
-  customer_data: z.infer<typeof PayInCustomerSchema>;
-};
-
-function checkPayIn(value: PayInLike, ctx: z.core.$RefinementCtx<unknown>): void {
-  const info = COUNTRIES[value.country];
-  checkCountryCurrency(ctx, value.country, value.currency);
-  checkListed(
-    ctx,
-    ['payment_method'],
-    value.payment_method,
-    info.payinMethods,
-    `is not a PayIn method in ${value.country}`,
-  );
-  const customer = value.customer_data;
-  checkListed(
-    ctx,
-    ['customer_data', 'legal_doc_type'],
-    customer.legal_doc_type,
-    info.payinDocumentTypes,
-    `is not a PayIn document type in ${value.country}`,
-  );
-  // PSE direct needs both bank and person_type; neither means a checkout PayIn.
-  const hasBank = customer.bank !== undefined;
-  const hasPersonType = customer.person_type !== undefined;
-  if (hasBank !== hasPersonType) {
-    const missing = hasBank ? 'person_type' : 'bank';
-    issue(ctx, ['customer_data', missing], 'is required: PSE direct needs both bank and person_type');
-  }
-  if ((hasBank || hasPersonType) && value.payment_method !== 'PSE') {
+/** PSE direct fields belong to a PSE PayIn (a PayIn with another method must not carry them). */
+function checkPayIn(
+  value: { payment_method: string; customer_data: { bank?: unknown; person_type?: unknown } },
+  ctx: z.core.$RefinementCtx<unknown>,
+): void {
+  const { bank, person_type } = value.customer_data;
+  if ((bank !== undefined || person_type !== undefined) && value.payment_method !== 'PSE') {
     issue(
       ctx,
-      ['customer_data', hasBank ? 'bank' : 'person_type'],
+      ['customer_data', bank !== undefined ? 'bank' : 'person_type'],
       'is only for PSE direct (payment_method PSE)',
     );
   }
 }
 
-/** The body of POST /api/v2/payin, with the spec's cross-field rules (country ↔ currency, method and document type per country, PSE direct pairing). */
-export const PayInCreateParamsSchema = z.looseObject(payInFields).check(z.superRefine(checkPayIn));
 /**
- * What `client.payin.create()` takes.
+ * The body of POST /api/v2/payin, discriminated by `country`: currency, amount precision, methods,
+ * document types and the PSE direct pair follow the country table. Unknown keys are refused.
+ */
+export const PayInCreateParamsSchema = z.discriminatedUnion('country', [
+  z.strictObject(PAYIN_SHAPES.CO).check(z.superRefine(checkPayIn)),
+  z.strictObject(PAYIN_SHAPES.PE),
+  z.strictObject(PAYIN_SHAPES.MX),
+  z.strictObject(PAYIN_SHAPES.GT),
+  z.strictObject(PAYIN_SHAPES.HN),
+]);
+/**
+ * What `client.payin.create()` takes: one shape per `country` — currency, methods and document types
+ * follow it ({@link PayInCreateParamsFor} picks one country's shape).
  * @example
  * const params: PayInCreateParams = { reference: 'order-1001', amount: 50_000, currency: 'COP', country: 'CO',
  *   payment_method: 'PSE', description: 'Order 1001', customer_data: { legal_doc: '1020304050', legal_doc_type: 'CC',
  *   phone_code: '57', phone_number: '3001234567', email: 'ana@example.com', full_name: 'Ana Gómez' } };
  */
 export type PayInCreateParams = z.input<typeof PayInCreateParamsSchema>;
+/** The PayIn params of one country: `PayInCreateParamsFor<'CO'>` is Colombia's shape. */
+export type PayInCreateParamsFor<C extends CountryCode> = Extract<PayInCreateParams, { country: C }>;
+
+/** Legacy v1 rules on top of a country's PayIn: whole amounts, both URLs, description optional. */
+const LEGACY_FIELDS = {
+  /** Whole amount in the currency (v1 takes integers only). */
+  amount: exactAmount(0),
+  /** Optional in v1 (v1 has no description). */
+  description: z.optional(text()),
+  /** Where the customer returns after payment (required by v1). */
+  redirect_url: UrlSchema,
+  /** Your webhook receiver (required by v1). */
+  ipn_url: UrlSchema,
+};
+
+function checkLegacyLimits(
+  value: { payment_method: string; amount: number },
+  ctx: z.core.$RefinementCtx<unknown>,
+): void {
+  const minimum = (LEGACY_PAYIN_LIMITS.minimum as Record<string, number>)[value.payment_method];
+  if (minimum !== undefined && value.amount < minimum) {
+    issue(ctx, ['amount'], `must be at least ${minimum} for ${value.payment_method}`);
+  }
+  if (value.amount > LEGACY_PAYIN_LIMITS.maximum) {
+    issue(ctx, ['amount'], `must be at most ${LEGACY_PAYIN_LIMITS.maximum}`);
+  }
+}
 
 /** The deprecated v1 PayIn: integer amount, CO/PE only, redirect_url and ipn_url required. */
-export const PayInLegacyCreateParamsSchema = z
-  .looseObject({
-    ...payInFields,
-    amount: AmountSchema.check(z.refine(Number.isInteger, 'must be a whole number for the legacy PayIn')),
-    currency: z.enum(['COP', 'PEN']),
-    country: z.enum(['CO', 'PE']),
-    description: z.optional(text()),
-    redirect_url: UrlSchema,
-    ipn_url: UrlSchema,
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      checkPayIn(value, ctx);
-      const minimum = (LEGACY_PAYIN_LIMITS.minimum as Record<string, number>)[value.payment_method];
-      if (minimum !== undefined && value.amount < minimum) {
-        issue(ctx, ['amount'], `must be at least ${minimum} for ${value.payment_method}`);
-      }
-      if (value.amount > LEGACY_PAYIN_LIMITS.maximum) {
-        issue(ctx, ['amount'], `must be at most ${LEGACY_PAYIN_LIMITS.maximum}`);
-      }
-    }),
-  );
-/** What the deprecated `client.payin.createLegacy()` takes. */
+export const PayInLegacyCreateParamsSchema = z.discriminatedUnion('country', [
+  z
+    .strictObject({ ...PAYIN_SHAPES.CO, ...LEGACY_FIELDS })
+    .check(z.superRefine(checkPayIn), z.superRefine(checkLegacyLimits)),
+  z.strictObject({ ...PAYIN_SHAPES.PE, ...LEGACY_FIELDS }).check(z.superRefine(checkLegacyLimits)),
+]);
+/** What the deprecated `client.payin.createLegacy()` takes (CO or PE). */
 export type PayInLegacyCreateParams = z.input<typeof PayInLegacyCreateParamsSchema>;
 
-/** data of a PayIn creation (spec "PayIn creation result"). */
-export const PayInCreatedSchema = responseSchema((k) =>
-  k.object({
-    ticket: z.string(),
-    date: z.string(),
-    /** Hosted checkout URL (Checkout or Hybrid methods). */
-    payment_url: z.optional(z.string()),
-    /** Provider payment data (Direct or Hybrid methods): Bre-B key, cash reference, CLABE… Shape not shown by the spec. */
-    payment_information: z.optional(z.record(z.string(), z.unknown())),
-    transaction: k.object({
-      reference: z.string(),
-      amount: k.amount,
-      currency: z.string(),
-      payment_method: z.string(),
-      redirect_url: z.optional(z.string()),
-      ipn_url: z.optional(z.string()),
-      description: z.optional(z.string()),
-    }),
+/**
+ * What a field of payment_information is read as: a string (a number becomes its decimal string).
+ * The spec does not show these fields, so the tolerant read keeps any other value as it came
+ * rather than fail a PayIn that was created; strictResponses reports it.
+ */
+const infoText = (strict: boolean) =>
+  z.optional(
+    strict
+      ? stringish()
+      : (z.pipe(
+          z.unknown(),
+          z.transform((v) => (typeof v === 'number' ? String(v) : v)),
+        ) as unknown as z.ZodMiniType<string>),
+  );
+
+/**
+ * payment_information of a Direct or Hybrid PayIn: what the customer needs to pay. The spec does
+ * not show its fields (docs/spec-gaps.md); these are the ones the SDK and its simulator know, all
+ * optional. Keys not listed here are kept and readable (`info['other_key']`).
+ */
+export const PaymentInformationSchema = responseSchema((k) =>
+  z.looseObject({
+    /** BREB, BREB_QR: the Bre-B key the customer pays to (also a sandbox confirm transaction_id). */
+    breb_key: infoText(k.strict),
+    /** BREB_QR, QR: the QR payload to render for the customer's banking app. */
+    qr_code: infoText(k.strict),
+    /** QR (Peru): the QR's identifier (also a sandbox confirm transaction_id). */
+    qr_id: infoText(k.strict),
+    /** EFECTY, PAGOEFECTIVO, CASH: the cash payment reference (CIP for PagoEfectivo) the customer quotes. */
+    payment_reference: infoText(k.strict),
+    /** EFECTY, PAGOEFECTIVO: the agreement (convenio) the reference belongs to. */
+    agreement: infoText(k.strict),
+    /** SPEI: the 18-digit CLABE the customer transfers to (also a sandbox confirm transaction_id). */
+    clabe: infoText(k.strict),
+    /** SPEI: the receiving bank; PSE direct: the bank code that was sent. */
+    bank: infoText(k.strict),
+    /** PSE direct: the bank's name. */
+    bank_name: infoText(k.strict),
+    /** SPEI: the beneficiary name the customer's bank shows. */
+    beneficiary: infoText(k.strict),
+    /** PSE: the CUS, PSE's own transaction number. */
+    cus: infoText(k.strict),
+    /** PSE direct: NATURAL or JURIDICA, as sent. */
+    person_type: infoText(k.strict),
+    /** NEQUI_PUSH: the phone the push notification went to. */
+    phone_number: infoText(k.strict),
+    /** NEQUI_PUSH: whether the push notification was sent. */
+    push_sent: z.optional(k.strict ? z.boolean() : (z.unknown() as z.ZodMiniType<boolean>)),
+    /** Amount to pay, as the provider states it. */
+    amount: z.optional(k.amount),
+    /** Currency of that amount. */
+    currency: infoText(k.strict),
+    /** When the payment data stops working ('YYYY-MM-DD HH:MM:SS'). */
+    expires_at: infoText(k.strict),
   }),
 );
+/** payment_information of a PayIn (see {@link PaymentInformationSchema}). */
+export type PaymentInformation = z.infer<typeof PaymentInformationSchema.tolerant>;
+
+function payInCreated(k: SchemaKit) {
+  return k.object({
+    /** The service's identifier of the PayIn (use it with `client.transactions.get()`). */
+    ticket: z.string(),
+    /** Creation time, 'YYYY-MM-DD HH:MM:SS'. */
+    date: z.string(),
+    /** Hosted checkout URL (Checkout or Hybrid methods): send the customer there. */
+    payment_url: z.optional(z.string()),
+    /** Provider payment data (Direct or Hybrid methods): Bre-B key, cash reference, CLABE, QR… */
+    payment_information: z.optional(k.nested(PaymentInformationSchema)),
+    /** The PayIn as the service recorded it. */
+    transaction: k.object({
+      /** Your reference, echoed. */
+      reference: z.string(),
+      /** The amount, echoed. */
+      amount: k.amount,
+      /** The currency, echoed. */
+      currency: k.oneOf(CURRENCY_CODES),
+      /** The payment method, echoed. */
+      payment_method: z.string(),
+      /** Echoed when sent. */
+      redirect_url: z.optional(z.string()),
+      /** Echoed when sent. */
+      ipn_url: z.optional(z.string()),
+      /** Echoed by v2 (v1 has no description). */
+      description: z.optional(z.string()),
+    }),
+  });
+}
+
+/** data of a PayIn creation (spec "PayIn creation result"). */
+export const PayInCreatedSchema = responseSchema(payInCreated);
 /** The result of a PayIn creation: `ticket`, `date`, `payment_url?`, `payment_information?`, `transaction`. */
 export type PayInCreated = z.infer<typeof PayInCreatedSchema.tolerant>;
 
@@ -177,6 +331,9 @@ export const PseBankListSchema = responseSchema((k) =>
       const record = raw as Record<string, unknown>;
       return record.banks ?? record.data ?? record.items ?? raw;
     }),
-    z.array(k.strict ? PseBankSchema.strict() : PseBankSchema.tolerant),
+    z.array(k.nested(PseBankSchema)),
   ),
 );
+
+/** customer_data of a PayIn in country C: annotate a customer declared apart from the params with it. */
+export type PayInCustomerData<C extends CountryCode = CountryCode> = PayInCreateParamsFor<C>['customer_data'];

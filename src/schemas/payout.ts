@@ -1,90 +1,125 @@
 /** PayOut (disbursements): POST /api/v1/payout. */
 import * as z from 'zod/mini';
-import { COUNTRIES, isValidClabe } from './catalog.js';
 import {
-  AmountSchema,
-  CountrySchema,
-  CurrencySchema,
-  checkCountryCurrency,
-  checkListed,
-  issue,
-  text,
-  UrlSchema,
-} from './common.js';
+  COUNTRY_TABLE as COUNTRIES,
+  type CountryCode,
+  CURRENCY_DECIMALS,
+  type CurrencyOf,
+  isValidClabe,
+} from './catalog.js';
+import { exactAmount, issue, listed, orRequired, type TextSchema, text, UrlSchema } from './common.js';
 import { responseSchema } from './kit.js';
 import { customerFields } from './payin.js';
 
-/** customer_data of a PayOut request (spec "customer_data (PayOut request)"). */
-export const PayOutCustomerSchema = z.looseObject({
-  ...customerFields,
-  /** Destination bank identifier, an uppercase enum-style name (list not shown by the spec). */
-  bank: text(),
-  account_number: text(),
-  account_type: text(),
-  /** Mexico SPEI: the same value as account_number. */
-  clabe_number: z.optional(text()),
-});
+/** The destination fields of a PayOut customer, with the country's document and account types. */
+function payOutCustomerShape<D extends TextSchema, A extends TextSchema>(legal_doc_type: D, account_type: A) {
+  return {
+    ...customerFields,
+    legal_doc_type,
+    /** Mexico SPEI: the same value as account_number (required there; optional elsewhere). */
+    clabe_number: z.optional(text()),
+    /** Destination bank identifier, an uppercase enum-style name, e.g. BANCOLOMBIA (list not shown by the spec). */
+    bank: text(),
+    /** Destination account number (Mexico SPEI: the 18-digit CLABE). */
+    account_number: text(),
+    /** Destination account type: one of the country's (AHORRO, CORRIENTE, WALLET, CLABE…). */
+    account_type,
+  };
+}
 
-/** The body of POST /api/v1/payout, with the spec's rules (methods, document and account types per country, Mexico SPEI CLABE). */
-export const PayOutCreateParamsSchema = z
-  .looseObject({
-    payment_method: text(),
-    reference: text(),
-    /** The spec does not settle the unit (minor units vs currency amount): sent as given. */
-    amount: AmountSchema,
-    currency: CurrencySchema,
-    country: CountrySchema,
-    ipn_url: UrlSchema,
-    customer_data: PayOutCustomerSchema,
-    metadata: z.optional(z.record(z.string(), z.unknown())),
+/** customer_data of a PayOut request (spec "customer_data (PayOut request)"), any country. */
+export const PayOutCustomerSchema = z.strictObject(payOutCustomerShape(text(), text()));
+
+/** Mexico SPEI (spec prerequisite 4): CLABE account type, one valid CLABE in both fields. */
+const mxCustomer = z
+  .strictObject({
+    ...payOutCustomerShape(
+      text(),
+      z.literal('CLABE', { error: orRequired("must be 'CLABE' for a Mexico SPEI PayOut") }),
+    ),
+    /** Mexico SPEI: the same 18-digit CLABE as account_number. */
+    clabe_number: text(),
   })
   .check(
-    z.superRefine((value, ctx) => {
-      const info = COUNTRIES[value.country];
-      const customer = value.customer_data;
-      checkCountryCurrency(ctx, value.country, value.currency);
-      checkListed(
-        ctx,
-        ['payment_method'],
-        value.payment_method,
-        info.payoutMethods,
-        `is not a PayOut method in ${value.country}`,
-      );
-      checkListed(
-        ctx,
-        ['customer_data', 'legal_doc_type'],
-        customer.legal_doc_type,
-        info.payoutDocumentTypes,
-        `is not a PayOut document type in ${value.country}`,
-      );
-      if (value.country === 'MX' && value.payment_method === 'SPEI') {
-        // Spec prerequisite 4: CLABE account type, one valid CLABE in both fields.
-        if (customer.account_type !== 'CLABE') {
-          issue(ctx, ['customer_data', 'account_type'], "must be 'CLABE' for a Mexico SPEI PayOut");
-        }
-        if (!isValidClabe(customer.account_number)) {
-          issue(
-            ctx,
-            ['customer_data', 'account_number'],
-            'must be an 18-digit CLABE with a valid check digit',
-          );
-        }
-        if (customer.clabe_number !== customer.account_number) {
-          issue(ctx, ['customer_data', 'clabe_number'], 'must equal account_number for a Mexico SPEI PayOut');
-        }
-      } else {
-        checkListed(
-          ctx,
-          ['customer_data', 'account_type'],
-          customer.account_type,
-          info.accountTypes,
-          `is not an account type in ${value.country}`,
-        );
+    z.superRefine((customer, ctx) => {
+      if (!isValidClabe(customer.account_number)) {
+        issue(ctx, ['account_number'], 'must be an 18-digit CLABE with a valid check digit');
+      }
+      if (customer.clabe_number !== customer.account_number) {
+        issue(ctx, ['clabe_number'], 'must equal account_number for a Mexico SPEI PayOut');
       }
     }),
   );
-/** What `client.payout.create()` takes. */
+
+/** The fields of a PayOut for one country: currency, amount precision, methods and customer follow it. */
+function payOutShape<C extends CountryCode, M extends TextSchema, K extends z.ZodMiniType>(
+  country: C,
+  payment_method: M,
+  customer_data: K,
+) {
+  const currency = COUNTRIES[country].currency as CurrencyOf<C>;
+  return {
+    /** How the money is sent: BANK_TRANSFER or BREB (CO), BANK_TRANSFER (PE), SPEI (MX); any name for GT and HN. */
+    payment_method,
+    /** Your unique reference for this PayOut; the SDK looks it up after a lost answer, before any resend. */
+    reference: text(),
+    /**
+     * Amount, sent exactly as given (at most 2 decimals). The spec does not settle the unit (minor units
+     * per its schema, the currency amount per its guide): see docs/spec-gaps.md.
+     */
+    amount: exactAmount(CURRENCY_DECIMALS[currency]),
+    /** The country's currency (CO COP, PE PEN, MX MXN, GT GTQ, HN HNL). */
+    currency: z.literal(currency, { error: orRequired(`must be ${currency} for country ${country}`) }),
+    /** ISO 3166-1 alpha-2 country of the destination: CO, PE or MX (GT, HN: see docs/spec-gaps.md). */
+    country: z.literal(country),
+    /** Your webhook receiver (required for a PayOut). */
+    ipn_url: UrlSchema,
+    /** The beneficiary and the destination account. */
+    customer_data,
+    /** Free-form data of yours, kept with the PayOut. */
+    metadata: z.optional(z.record(z.string(), z.unknown())),
+  };
+}
+
+const method = (country: 'CO' | 'PE') => `is not a PayOut method in ${country}` as const;
+const docType = (country: 'CO' | 'PE') => `is not a PayOut document type in ${country}` as const;
+const account = (country: 'CO' | 'PE') => `is not an account type in ${country}` as const;
+const listedCustomer = <C extends 'CO' | 'PE'>(country: C) =>
+  z.strictObject(
+    payOutCustomerShape(
+      listed(COUNTRIES[country].payoutDocumentTypes, docType(country)) as z.ZodMiniType<
+        (typeof COUNTRIES)[C]['payoutDocumentTypes'][number],
+        (typeof COUNTRIES)[C]['payoutDocumentTypes'][number]
+      >,
+      listed(COUNTRIES[country].accountTypes, account(country)) as z.ZodMiniType<
+        (typeof COUNTRIES)[C]['accountTypes'][number],
+        (typeof COUNTRIES)[C]['accountTypes'][number]
+      >,
+    ),
+  );
+const openCustomer = () => z.strictObject(payOutCustomerShape(text(), text()));
+
+/**
+ * The body of POST /api/v1/payout, discriminated by `country`: currency, amount precision, methods,
+ * document and account types follow the country table; Mexico SPEI needs a valid CLABE in
+ * account_number and clabe_number. Unknown keys are refused.
+ */
+export const PayOutCreateParamsSchema = z.discriminatedUnion('country', [
+  z.strictObject(payOutShape('CO', listed(COUNTRIES.CO.payoutMethods, method('CO')), listedCustomer('CO'))),
+  z.strictObject(payOutShape('PE', listed(COUNTRIES.PE.payoutMethods, method('PE')), listedCustomer('PE'))),
+  z.strictObject(
+    payOutShape('MX', listed(COUNTRIES.MX.payoutMethods, 'is not a PayOut method in MX'), mxCustomer),
+  ),
+  z.strictObject(payOutShape('GT', text(), openCustomer())),
+  z.strictObject(payOutShape('HN', text(), openCustomer())),
+]);
+/**
+ * What `client.payout.create()` takes: one shape per `country` — currency, methods, document and
+ * account types follow it ({@link PayOutCreateParamsFor} picks one country's shape).
+ */
 export type PayOutCreateParams = z.input<typeof PayOutCreateParamsSchema>;
+/** The PayOut params of one country: `PayOutCreateParamsFor<'MX'>` is Mexico's shape. */
+export type PayOutCreateParamsFor<C extends CountryCode> = Extract<PayOutCreateParams, { country: C }>;
 
 /** data of a PayOut creation (spec "PayOut creation result"); the initial status is PENDING. */
 export const PayOutCreatedSchema = responseSchema((k) =>
@@ -101,3 +136,7 @@ export const PayOutCreatedSchema = responseSchema((k) =>
 );
 /** The result of a PayOut creation: `ticket`, `date`, `transaction` (status PENDING). */
 export type PayOutCreated = z.infer<typeof PayOutCreatedSchema.tolerant>;
+
+/** customer_data of a PayOut in country C: annotate a customer declared apart from the params with it. */
+export type PayOutCustomerData<C extends CountryCode = CountryCode> =
+  PayOutCreateParamsFor<C>['customer_data'];

@@ -5,7 +5,7 @@ import { text } from './common.js';
 import { responseSchema } from './kit.js';
 
 /** The body of the sandbox confirm endpoints. */
-export const SandboxConfirmParamsSchema = z.object({
+export const SandboxConfirmParamsSchema = z.strictObject({
   /** Ticket, merchant reference, or an external reference (Bre-B key, cash reference, CLABE, payout tracking id). */
   transaction_id: text(),
   /** Enum name in uppercase (SPEI, BREB, BANK_TRANSFER…); portal labels are refused by the service. */
@@ -14,6 +14,7 @@ export const SandboxConfirmParamsSchema = z.object({
     .check(
       z.regex(/^[A-Z0-9_]+$/, 'must be the uppercase enum name (e.g. BANK_TRANSFER), not a portal label'),
     ),
+  /** The final status to set: APPROVED, REJECTED or EXPIRED (which ones a method supports: docs/testing.md). */
   status: z.enum(SANDBOX_CONFIRM_STATUSES),
 });
 /** What `client.sandbox.confirmPayIn()` and `confirmPayOut()` take. */

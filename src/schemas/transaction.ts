@@ -14,9 +14,13 @@ export const TransactionSchema = responseSchema((k) =>
     reference: z.string(),
     amount: k.amount,
     currency: z.string(),
-    /** PAYIN or PAYOUT per the field description; samples show descriptive words. */
-    type_transaction: z.optional(z.string()),
-    customer: z.optional(k.strict ? TransactionCustomerSchema.strict() : TransactionCustomerSchema.tolerant),
+    /**
+     * PAYIN or PAYOUT per the field description. Typed as those two, so `=== 'PAYINN'` does not
+     * compile; read as any string in both modes because the spec's samples show descriptive words.
+     */
+    type_transaction: z.optional(k.typed<'PAYIN' | 'PAYOUT'>()),
+    customer: z.optional(k.nested(TransactionCustomerSchema)),
+    /** CREATED, PENDING, APPROVED, REJECTED, DECLINED or EXPIRED (spec "States and transitions"). */
     status: k.oneOf(TRANSACTION_STATUSES),
     response_message: z.nullish(z.string()),
     /** 'YYYY-MM-DD HH:MM:SS'. */

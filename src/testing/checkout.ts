@@ -16,7 +16,10 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, { status: string; brand
   '4000000000009995': { status: 'DECLINED', brand: 'VISA', type: 'CREDIT' },
 };
 
-const OUTCOMES = new Set(['APPROVED', 'REJECTED', 'DECLINED', 'EXPIRED']);
+type Outcome = 'APPROVED' | 'REJECTED' | 'DECLINED' | 'EXPIRED';
+const OUTCOMES: ReadonlySet<string> = new Set<Outcome>(['APPROVED', 'REJECTED', 'DECLINED', 'EXPIRED']);
+const isOutcome = (status: string | undefined): status is Outcome =>
+  status !== undefined && OUTCOMES.has(status);
 
 export interface CompletePaymentInput {
   status?: string;
@@ -54,7 +57,7 @@ export function completePayment(
       country: transaction.country,
     };
   }
-  if (!status || !OUTCOMES.has(status)) {
+  if (!isOutcome(status)) {
     return fail(422, 'VALIDATION_ERROR', 'status: one of APPROVED, REJECTED, DECLINED, EXPIRED.');
   }
   state.setStatus(transaction, status);

@@ -10,7 +10,7 @@ export {
   SANDBOX_PSE_BANK,
   SANDBOX_PSE_BANKS,
 } from './catalog.js';
-export { SANDBOX_TEST_CARDS } from './checkout.js';
+export { type CompletePaymentInput, SANDBOX_TEST_CARDS } from './checkout.js';
 export {
   createManualClock,
   formatTimestamp,
@@ -21,7 +21,7 @@ export {
 export { type ConnectSandboxOptions, connectSandbox, type SandboxConnection } from './connect.js';
 export { SANDBOX_WEBHOOK_USER_AGENT, WEBHOOK_RETRY_MINUTES } from './delivery.js';
 export { demoMerchants, formatBalance } from './merchants.js';
-export { type SandboxHandlersOptions, sandboxHandlers } from './msw.js';
+export { type SandboxHandlersOptions, type SandboxRequestHandler, sandboxHandlers } from './msw.js';
 export {
   createSandbox,
   type Sandbox,
@@ -37,5 +37,6 @@ export type {
   SandboxRequest,
   SandboxResponse,
   SandboxTransaction,
+  StoredCustomer,
 } from './types.js';
 export * from './webhooks.js';

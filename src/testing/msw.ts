@@ -1,6 +1,5 @@
 /** `sandboxHandlers()`: the simulator as msw 2 request handlers, for merchants' unit tests. */
 import { createRequire } from 'node:module';
-import type { RequestHandler } from 'msw';
 import { OPERATION_LIST } from '../api/operations.js';
 import { ConfigurationError } from '../core/errors.js';
 import { refuseContentType } from './guard.js';
@@ -24,6 +23,15 @@ function loadMsw(): typeof import('msw') {
   }
 }
 
+/**
+ * An msw 2 `RequestHandler`, to spread into `setupServer()` or `setupWorker()`. Typed `any` on
+ * purpose: msw is an optional peer dependency, and naming its type here would make
+ * `payinout/testing` fail to type-check in every project without msw (a .d.ts cannot import a
+ * package conditionally; bundled declarations hoist any `import('msw')` to a top-level import).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above; msw's own setupServer() checks the handlers.
+export type SandboxRequestHandler = any;
+
 /** Options of {@link sandboxHandlers}. */
 export interface SandboxHandlersOptions {
   /** The baseUrl the PaymentClient under test uses, e.g. 'https://sandbox.test'. */
@@ -42,7 +50,7 @@ export interface SandboxHandlersOptions {
  * const client = new PaymentClient({ username: 'demo-co', password: 'demo-co-pass',
  *   token: 'demo-co-token', baseUrl: 'https://sandbox.test' });
  */
-export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOptions): RequestHandler[] {
+export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOptions): SandboxRequestHandler[] {
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   sandbox.baseUrl = base;

@@ -113,7 +113,7 @@ export class SandboxState {
    * The only status change: balance effects (PayIn APPROVED credits; PayOut REJECTED restores
    * the reserve) and one webhook to ipn_url (guide "Events": a webhook on each change).
    */
-  setStatus(transaction: SandboxTransaction, status: string, message?: string): void {
+  setStatus(transaction: SandboxTransaction, status: SandboxTransaction['status'], message?: string): void {
     if (transaction.status === status) return;
     const merchant = this.merchantOf(transaction);
     if (transaction.type === 'PAYIN' && status === 'APPROVED') {

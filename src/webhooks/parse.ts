@@ -11,7 +11,10 @@ import { type WebhookEvent, WebhookEventSchema } from '../schemas/webhook.js';
 /** Fetch `Headers`, node's `IncomingHttpHeaders`, or a plain record; names are case-insensitive. */
 export type HeadersLike =
   | Headers
-  | { get(name: string): string | null }
+  | {
+      /** The header's value, or null when absent (the Fetch API `Headers.get` shape). */
+      get(name: string): string | null;
+    }
   | Record<string, string | readonly string[] | number | undefined>;
 
 /** The raw request body, exactly as received. */

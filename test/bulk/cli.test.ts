@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PayOutCreateParams } from '../../src/index.js';
+import type { PayOutCreateParamsFor } from '../../src/index.js';
 import { type BulkServer, exactlyOnce, MERCHANT, payout, startBulkServer } from './server.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -23,7 +23,12 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-function csvLine(p: PayOutCreateParams, metadata = ''): string {
+/** A row as a spreadsheet may hold it: valid or not (the CLI validates each one). */
+type BadRow = Omit<PayOutCreateParamsFor<'CO'>, 'customer_data'> & {
+  customer_data: { [K in keyof PayOutCreateParamsFor<'CO'>['customer_data']]?: string | undefined };
+};
+
+function csvLine(p: PayOutCreateParamsFor<'CO'> | BadRow, metadata = ''): string {
   const c = p.customer_data;
   const cells = [
     p.reference,

@@ -7,6 +7,7 @@ import {
   BatchAbortedError,
   ConfigurationError,
   type PayOutBatchProgress,
+  type PayOutCreateParams,
   ReferenceConflictError,
   RequestValidationError,
 } from '../../src/index.js';
@@ -132,7 +133,7 @@ describe('createMany under faults', () => {
       ...payout(2),
       currency: 'PEN' as const,
       customer_data: { ...payout(2).customer_data, account_type: 'X' },
-    };
+    } as unknown as PayOutCreateParams; // what a JavaScript caller can send
     const results = await server.client().payout.createMany([payout(1), bad, payout(3)]);
     expect(results.map((r) => r.outcome)).toEqual(['created', 'failed', 'created']);
     const error = results[1]!.error as RequestValidationError;

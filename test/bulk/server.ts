@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PaymentClient, type PaymentClientOptions, type PayOutCreateParams } from '../../src/index.js';
+import { PaymentClient, type PaymentClientOptions, type PayOutCreateParamsFor } from '../../src/index.js';
 import { createSandbox, type Sandbox } from '../../src/testing/index.js';
 
 export const MERCHANT = { username: 'bulk-co', password: 'bulk-co-pass', token: 'bulk-co-token' };
@@ -124,7 +124,10 @@ function referenceOf(method: string, path: string, body: string): string {
 }
 
 /** A valid Colombian PayOut; `n` makes the reference and the account unique. */
-export function payout(n: number, overrides: Partial<PayOutCreateParams> = {}): PayOutCreateParams {
+export function payout(
+  n: number,
+  overrides: Partial<PayOutCreateParamsFor<'CO'>> = {},
+): PayOutCreateParamsFor<'CO'> {
   return {
     payment_method: 'BANK_TRANSFER',
     reference: `bulk-${n}`,

@@ -103,4 +103,40 @@ describe('generated API docs', () => {
     await expect(page.locator('.tsd-page-title h1').textContent()).resolves.toBe('Class PaymentClient');
     expect(problems).toEqual([]);
   });
+
+  it('lists the fields of PayInCreateParams with the descriptions written on the schema', async () => {
+    const response = await page.goto(`${server.url}types/payinout.PayInCreateParams.html`);
+    expect(response?.status()).toBe(200);
+    // One field list per country; Colombia's comes first. Each field is an <h5> with its name,
+    // followed by the description taken from the schema field's doc comment.
+    const field = page.locator('.tsd-type-declaration li.tsd-parameter', {
+      has: page.locator('h5 > span', { hasText: /^customer_data$/ }),
+    });
+    await expect(field.first().locator('h5').textContent()).resolves.toMatch(/^customer_data\s*:/);
+    await expect(field.first().locator('.tsd-comment').first().textContent()).resolves.toContain(
+      'The paying customer; bank and person_type only for PSE direct (Colombia).',
+    );
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'docs-payin-params.png'), fullPage: false });
+    expect(problems).toEqual([]);
+  });
+
+  it('groups the module index: Client, Resources, Webhooks, Errors, Schemas, Testing', async () => {
+    await page.goto(`${server.url}modules/payinout.html`);
+    const sections = await page.locator('details.tsd-member-group > summary h2').allTextContents();
+    expect(sections.map((title) => title.trim())).toEqual([
+      'Client',
+      'Resources',
+      'Webhooks',
+      'Errors',
+      'Schemas',
+    ]);
+    const client = page.locator('details.tsd-member-group', {
+      has: page.locator('h2', { hasText: 'Client' }),
+    });
+    await expect(client.locator('a', { hasText: /^PaymentClient$/ }).count()).resolves.toBe(1);
+    await page.goto(`${server.url}modules/payinout_testing.html`);
+    const testing = await page.locator('details.tsd-member-group > summary h2').allTextContents();
+    expect(testing.map((title) => title.trim())).toEqual(['Testing']);
+    expect(problems).toEqual([]);
+  });
 });

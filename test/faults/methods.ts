@@ -1,9 +1,14 @@
 /** Every client method, described once for the fault suites: how to call it and what it sends. */
-import type { PaymentClient, RequestOptions } from '../../src/index.js';
+import type {
+  PayInCreateParamsFor,
+  PaymentClient,
+  PayOutCreateParamsFor,
+  RequestOptions,
+} from '../../src/index.js';
 
 export const customer = {
   legal_doc: '1020304050',
-  legal_doc_type: 'CC',
+  legal_doc_type: 'CC' as const,
   phone_code: '57',
   phone_number: '3001234567',
   email: 'ana@example.com',
@@ -14,27 +19,34 @@ let sequence = 0;
 /** A reference no other test uses (tests run concurrently against their own servers anyway). */
 export const nextReference = (prefix: string) => `${prefix}-${++sequence}-${Date.now()}`;
 
-export const payinParams = (reference: string) => ({
-  reference,
-  amount: 50_000,
-  currency: 'COP' as const,
-  country: 'CO' as const,
-  payment_method: 'BREB',
-  description: 'Order',
-  customer_data: customer,
-  ipn_url: 'https://merchant.example.com/ipn',
-  redirect_url: 'https://merchant.example.com/back',
-});
+export const payinParams = (reference: string) =>
+  ({
+    reference,
+    amount: 50_000,
+    currency: 'COP' as const,
+    country: 'CO' as const,
+    payment_method: 'BREB',
+    description: 'Order',
+    customer_data: customer,
+    ipn_url: 'https://merchant.example.com/ipn',
+    redirect_url: 'https://merchant.example.com/back',
+  }) satisfies PayInCreateParamsFor<'CO'>;
 
-export const payoutParams = (reference: string) => ({
-  payment_method: 'BANK_TRANSFER',
-  reference,
-  amount: 20_000,
-  currency: 'COP' as const,
-  country: 'CO' as const,
-  ipn_url: 'https://merchant.example.com/ipn',
-  customer_data: { ...customer, bank: 'BANCOLOMBIA', account_number: '12345678901', account_type: 'AHORRO' },
-});
+export const payoutParams = (reference: string) =>
+  ({
+    payment_method: 'BANK_TRANSFER',
+    reference,
+    amount: 20_000,
+    currency: 'COP' as const,
+    country: 'CO' as const,
+    ipn_url: 'https://merchant.example.com/ipn',
+    customer_data: {
+      ...customer,
+      bank: 'BANCOLOMBIA',
+      account_number: '12345678901',
+      account_type: 'AHORRO',
+    },
+  }) satisfies PayOutCreateParamsFor<'CO'>;
 
 export interface CreateMethod {
   name: string;

@@ -3,7 +3,7 @@ import type { PayInCreateParams, PayOutCreateParams } from '../../src/index.js';
 
 export const customerCO = {
   legal_doc: '1020304050',
-  legal_doc_type: 'CC',
+  legal_doc_type: 'CC' as const,
   phone_code: '57',
   phone_number: '3001234567',
   email: 'ana.perez@example.com',

@@ -62,7 +62,7 @@ describe('property: transactions.get(x) returns x or fails', () => {
 });
 
 const sent = {
-  payment_method: 'BANK_TRANSFER',
+  payment_method: 'BANK_TRANSFER' as const,
   reference: 'r-1',
   amount: 20_000,
   currency: 'COP' as const,
@@ -70,14 +70,14 @@ const sent = {
   ipn_url: 'https://m.example/ipn',
   customer_data: {
     legal_doc: '1020304050',
-    legal_doc_type: 'CC',
+    legal_doc_type: 'CC' as const,
     phone_code: '57',
     phone_number: '3001234567',
     email: 'ana@example.com',
     full_name: 'Ana',
     bank: 'BANCOLOMBIA',
     account_number: '123',
-    account_type: 'AHORRO',
+    account_type: 'AHORRO' as const,
   },
 };
 const faithful = {

@@ -62,11 +62,11 @@ const payin = (full_name: string, legal_doc: string) => ({
   amount: 50_000,
   currency: 'COP' as const,
   country: 'CO' as const,
-  payment_method: 'BREB',
+  payment_method: 'BREB' as const,
   description: 'x',
   customer_data: {
     legal_doc,
-    legal_doc_type: 'CC',
+    legal_doc_type: 'CC' as const,
     phone_code: '57',
     phone_number: '3001234567',
     email: 'c@example.com',

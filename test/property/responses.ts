@@ -43,7 +43,7 @@ export function stubbedClient(fetchStub: typeof fetch): PaymentClient {
 
 const customer = {
   legal_doc: '1020304050',
-  legal_doc_type: 'CC',
+  legal_doc_type: 'CC' as const,
   phone_code: '57',
   phone_number: '3001234567',
   email: 'ana@example.com',
@@ -54,20 +54,20 @@ const payin = {
   amount: 50_000,
   currency: 'COP' as const,
   country: 'CO' as const,
-  payment_method: 'BREB',
+  payment_method: 'BREB' as const,
   description: 'x',
   customer_data: customer,
   ipn_url: 'https://m.example/ipn',
   redirect_url: 'https://m.example/back',
 };
 const payout = {
-  payment_method: 'BANK_TRANSFER',
+  payment_method: 'BANK_TRANSFER' as const,
   reference: 'r-2',
   amount: 20_000,
   currency: 'COP' as const,
   country: 'CO' as const,
   ipn_url: 'https://m.example/ipn',
-  customer_data: { ...customer, bank: 'BANCOLOMBIA', account_number: '123', account_type: 'AHORRO' },
+  customer_data: { ...customer, bank: 'BANCOLOMBIA', account_number: '123', account_type: 'AHORRO' as const },
 };
 const created = {
   ticket: 'T-1',

@@ -44,14 +44,14 @@ const SECRETS = [PASSWORD, TOKEN, BASIC_B64, ...Object.values(PII)];
 
 const customer = {
   legal_doc: PII.legal_doc,
-  legal_doc_type: 'CC',
+  legal_doc_type: 'CC' as const,
   phone_code: '57',
   phone_number: PII.phone_number,
   email: PII.email,
   full_name: 'Ana Pérez',
 };
 const payout = {
-  payment_method: 'BANK_TRANSFER',
+  payment_method: 'BANK_TRANSFER' as const,
   reference: 'audit-ref-1',
   amount: 20_000,
   currency: 'COP' as const,
@@ -61,7 +61,7 @@ const payout = {
     ...customer,
     bank: 'BANCOLOMBIA',
     account_number: PII.account_number,
-    account_type: 'AHORRO',
+    account_type: 'AHORRO' as const,
     clabe_number: PII.clabe_number,
   },
 };
@@ -70,7 +70,7 @@ const payin = {
   amount: 50_000,
   currency: 'COP' as const,
   country: 'CO' as const,
-  payment_method: 'BREB',
+  payment_method: 'BREB' as const,
   description: 'audit',
   customer_data: customer,
 };
@@ -107,8 +107,10 @@ function hostileService() {
     }
     const headers = { 'content-type': 'application/json', 'x-echo': `${auth} ${token}`, authorization: auth };
     if (mode.kind === 'drift') {
-      // A transaction missing its ticket, holding the customer's PII.
+      // A transaction whose ticket is not a string (a missing one is only warned about), holding
+      // the customer's PII.
       const data = {
+        ticket: 42,
         reference: 'audit-ref-1',
         amount: 1,
         currency: 'COP',

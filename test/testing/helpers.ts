@@ -8,7 +8,7 @@ import {
 
 export const CUSTOMER_CO = {
   legal_doc: '1020304050',
-  legal_doc_type: 'CC',
+  legal_doc_type: 'CC' as const,
   phone_code: '57',
   phone_number: '3001234567',
   email: 'ana@example.com',

@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/**
+ * Type tests against the package as published, run by `npm test` after the build: the corpus in
+ * test/types/ (mistakes.ts: realistic mistakes that must not compile, each marked
+ * `@ts-expect-error`; valid.ts: correct usage for every country) is compiled by `tsc --strict`
+ * (without msw with skipLibCheck off, so the shipped .d.ts files are checked too) in consumer projects that install
+ * the packed tarball: moduleResolution node16 from ESM and CommonJS, bundler with module esnext and
+ * preserve — each with and without msw installed (msw is an optional peer: payinout/testing must
+ * type-check without it).
+ */
+import { execFileSync } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const corpus = join(root, 'test', 'types');
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const run = (cmd, args, cwd) =>
+  execFileSync(cmd, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+
+const mistakes = (
+  readFileSync(join(corpus, 'mistakes.ts'), 'utf8').match(/^\s*\/\/ @ts-expect-error/gm) ?? []
+).length;
+const work = mkdtempSync(join(tmpdir(), 'payinout-types-'));
+console.log(`type tests against the packed package (work dir ${work}); ${mistakes} mistakes in the corpus`);
+
+const tarball = join(
+  work,
+  run('npm', ['pack', '--silent', '--pack-destination', work], root).trim().split('\n').pop(),
+);
+// One install of the tarball, as a merchant would (no msw: an optional peer is not installed).
+const base = join(work, 'base');
+mkdirSync(base);
+writeFileSync(
+  join(base, 'package.json'),
+  JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }),
+);
+run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock', tarball], base);
+symlinkSync(join(root, 'node_modules', '@types'), join(base, 'node_modules', '@types'), 'dir');
+if (readdirSync(join(base, 'node_modules')).includes('msw'))
+  throw new Error('msw was installed with the tarball');
+
+/** A project root whose node_modules is the base install, plus msw when asked. */
+function projectRoot(withMsw) {
+  const dir = join(work, withMsw ? 'with-msw' : 'without-msw');
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  for (const entry of readdirSync(join(base, 'node_modules'))) {
+    symlinkSync(join(base, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
+  if (withMsw) symlinkSync(join(root, 'node_modules', 'msw'), join(dir, 'node_modules', 'msw'), 'dir');
+  return dir;
+}
+
+const CONFIGS = [
+  { name: 'node16 ESM', type: 'module', module: 'node16', moduleResolution: 'node16' },
+  { name: 'node16 CJS', type: 'commonjs', module: 'node16', moduleResolution: 'node16' },
+  { name: 'bundler (module esnext)', type: 'module', module: 'esnext', moduleResolution: 'bundler' },
+  { name: 'bundler (module preserve)', type: 'commonjs', module: 'preserve', moduleResolution: 'bundler' },
+];
+
+let failed = 0;
+for (const withMsw of [false, true]) {
+  const parent = projectRoot(withMsw);
+  for (const config of CONFIGS) {
+    const name = `${config.name}, ${withMsw ? 'with' : 'without'} msw`;
+    const dir = join(parent, config.name.replace(/\W+/g, '-'));
+    mkdirSync(dir);
+    const files = ['valid.ts', 'mistakes.ts', ...(withMsw ? ['valid-msw.ts'] : [])];
+    for (const file of files) copyFileSync(join(corpus, file), join(dir, file));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'c', private: true, type: config.type }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: config.module,
+          moduleResolution: config.moduleResolution,
+          target: 'es2022',
+          lib: ['es2023', 'dom'],
+          strict: true,
+          noEmit: true,
+          // Without msw the shipped .d.ts files are checked too (skipLibCheck off): none may import
+          // msw. With msw they are skipped, as msw's own declarations do not all compile as CommonJS.
+          skipLibCheck: withMsw,
+          types: ['node'],
+        },
+        files,
+      }),
+    );
+    try {
+      run('node', [tsc, '-p', 'tsconfig.json'], dir);
+      console.log(`  ✓ ${name}: ${mistakes}/${mistakes} mistakes rejected, correct usage clean`);
+    } catch (error) {
+      failed++;
+      const out = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+      const compiled = (out.match(/mistakes\.ts\(\d+,\d+\): error TS2578/g) ?? []).length;
+      console.log(`  ✗ ${name}: ${mistakes - compiled}/${mistakes} mistakes rejected\n${out}`);
+    }
+  }
+}
+rmSync(work, { recursive: true, force: true });
+console.log(`type tests: ${CONFIGS.length * 2 - failed} of ${CONFIGS.length * 2} configurations passed`);
+process.exit(failed ? 1 : 0);

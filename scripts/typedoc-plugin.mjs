@@ -1,0 +1,48 @@
+/**
+ * TypeDoc plugin for payinout's API reference.
+ *
+ * 1. Field descriptions from the schemas. A description is written once, as the doc comment of a
+ *    field in a zod schema (src/schemas/). The editor shows it on hover through the inferred type;
+ *    TypeDoc does not (typedoc-plugin-zod expands `z.input<typeof …>` into the field list, but a
+ *    field of a type zod infers is a mapped-type symbol without declarations of its own). This
+ *    gives such fields the comment TypeScript itself resolves, so every params and result page
+ *    lists its fields with their descriptions.
+ * 2. Groups the API reference index by what a reader looks for — Client, Resources,
+ * Webhooks, Errors, Schemas, Testing — from where each export is defined, so the module index
+ * does not bury PaymentClient among 20 error classes, and no source file needs a `@group` tag.
+ * An explicit `@group` tag in a comment still wins.
+ */
+import { Comment, CommentTag, Converter, ReflectionKind, TypeScript as ts } from 'typedoc';
+
+/** First match wins: a source path fragment → its group. */
+const GROUPS = [
+  ['src/core/errors.ts', 'Errors'],
+  ['src/client.ts', 'Client'],
+  ['src/core/', 'Client'],
+  ['src/version.ts', 'Client'],
+  ['src/resources/', 'Resources'],
+  ['src/webhooks/', 'Webhooks'],
+  ['src/redis/', 'Webhooks'],
+  ['src/schemas/', 'Schemas'],
+  ['src/testing/', 'Testing'],
+];
+
+/** @param {import('typedoc').Application} app */
+export function load(app) {
+  app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
+    if (!reflection.kindOf(ReflectionKind.Property) || reflection.comment) return;
+    const symbol = context.getSymbolFromReflection(reflection);
+    if (!symbol || symbol.getDeclarations()?.length) return;
+    const text = ts.displayPartsToString(symbol.getDocumentationComment(context.checker)).trim();
+    if (text) reflection.comment = new Comment([{ kind: 'text', text }]);
+  });
+  app.converter.on(Converter.EVENT_CREATE_DECLARATION, (_context, reflection) => {
+    if (!reflection.parent?.kindOf(ReflectionKind.Module | ReflectionKind.Project)) return;
+    const file = reflection.sources?.[0]?.fullFileName?.replaceAll('\\', '/') ?? '';
+    const group = GROUPS.find(([fragment]) => file.includes(fragment))?.[1];
+    if (!group) return;
+    reflection.comment ??= new Comment();
+    if (reflection.comment.getTag('@group')) return;
+    reflection.comment.blockTags.push(new CommentTag('@group', [{ kind: 'text', text: group }]));
+  });
+}
