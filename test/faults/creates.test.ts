@@ -196,7 +196,7 @@ for (const method of CREATE_METHODS) {
         onTestFinished(() => server.close());
         server.queue(...c.faults);
         const reference = nextReference(method.name);
-        const client = server.client({ maxRetries: c.maxRetries ?? 1, timeoutMs: 250 });
+        const client = server.client({ maxRetries: c.maxRetries ?? 1, timeoutMs: 1_500 });
         const { value, error } = await settle(method.call(client, reference));
 
         const expected = c.order

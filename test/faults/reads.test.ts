@@ -121,7 +121,7 @@ const CASES: Case[] = [
     maxRetries: 0,
     attempts: 1,
     outcome: TimeoutError,
-    message: /did not answer within 250 ms/,
+    message: /did not answer within \d+ ms/,
   },
   {
     name: 'slow headers then fine',
@@ -136,7 +136,7 @@ const CASES: Case[] = [
     maxRetries: 0,
     attempts: 1,
     outcome: TimeoutError,
-    message: /sent HTTP 200 but not the whole body within 250 ms/,
+    message: /sent HTTP 200 but not the whole body within \d+ ms/,
   },
   {
     name: 'reset mid-body, maxRetries 0: ConnectionError (not a stale socket)',
@@ -169,7 +169,7 @@ for (const method of SAFE_METHODS) {
         const server = await startFaultServer({ seed: [{ reference: SEEDED }] });
         onTestFinished(() => server.close());
         server.queue(...c.faults.map((fault) => ({ fault })));
-        const client = server.client({ maxRetries: c.maxRetries, timeoutMs: 250 });
+        const client = server.client({ maxRetries: c.maxRetries, timeoutMs: 1_500 });
         const { value, error } = await settle(method.call(client));
 
         expect(server.order()).toEqual(Array(c.attempts).fill(method.request));

@@ -50,11 +50,11 @@ describe('default mode: missing and null fields', () => {
 
   it('a missing field: the result has what came, each missing field warned once', async () => {
     const log = logger();
-    answer('get', '/api/v1/transaction/T-1', () => {
+    answer('get', `/api/v1/transaction/${transaction.ticket}`, () => {
       const { date: _d, response_message: _m, ...rest } = transaction;
       return ok({ ...rest, response_message: null });
     });
-    const tx = await makeClient({ logger: log }).transactions.get('T-1');
+    const tx = await makeClient({ logger: log }).transactions.get(transaction.ticket);
     expect(tx).toMatchObject({ ticket: transaction.ticket, status: 'PENDING' });
     expect(tx).not.toHaveProperty('date');
     const fields = log.warn.mock.calls.map((call) => (call[1] as { field: string }).field);
@@ -112,11 +112,11 @@ describe('legacy PayIn: the v1 answer echoes no description', () => {
 
 describe('results: literal unions in the types, tolerant at run time', () => {
   it('an unknown status passes by default and fails under strictResponses', async () => {
-    answer('get', '/api/v1/transaction/T-1', () => ok({ ...transaction, status: 'REFUNDED' }));
-    const tx = await makeClient().transactions.get('T-1');
+    answer('get', `/api/v1/transaction/${transaction.ticket}`, () => ok({ ...transaction, status: 'REFUNDED' }));
+    const tx = await makeClient().transactions.get(transaction.ticket);
     expect(tx.status as string).toBe('REFUNDED');
     const strict = await makeClient({ strictResponses: true })
-      .transactions.get('T-1')
+      .transactions.get(transaction.ticket)
       .catch((e: unknown) => e);
     expect(strict).toBeInstanceOf(ResponseValidationError);
   });
