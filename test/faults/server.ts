@@ -296,7 +296,8 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
     queue: (...items) => faults.push(...items),
     order: () => log.map((entry) => `${entry.method} ${entry.path}`),
     countFor: (reference) => transactions.filter((t) => t.reference === reference).length,
-    client: (overrides = {}) => new PaymentClient({ ...CREDENTIALS, baseUrl, timeoutMs: 1_500, ...overrides }),
+    client: (overrides = {}) =>
+      new PaymentClient({ ...CREDENTIALS, baseUrl, timeoutMs: 1_500, ...overrides }),
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

@@ -112,7 +112,9 @@ describe('legacy PayIn: the v1 answer echoes no description', () => {
 
 describe('results: literal unions in the types, tolerant at run time', () => {
   it('an unknown status passes by default and fails under strictResponses', async () => {
-    answer('get', `/api/v1/transaction/${transaction.ticket}`, () => ok({ ...transaction, status: 'REFUNDED' }));
+    answer('get', `/api/v1/transaction/${transaction.ticket}`, () =>
+      ok({ ...transaction, status: 'REFUNDED' }),
+    );
     const tx = await makeClient().transactions.get(transaction.ticket);
     expect(tx.status as string).toBe('REFUNDED');
     const strict = await makeClient({ strictResponses: true })
