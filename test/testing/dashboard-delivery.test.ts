@@ -78,6 +78,9 @@ describe('webhook delivery queue', () => {
       ),
     );
     await expect.poll(() => stats.received, { timeout: 15_000 }).toBe(200);
+    // The receiver counts a request before the simulator has read its answer: wait for the record.
+    const delivered = () => server!.sandbox.deliveries.filter((d) => d.state === 'delivered').length;
+    await expect.poll(delivered, { timeout: 15_000 }).toBe(200);
     expect(stats.peak).toBeLessThanOrEqual(8);
     expect(stats.peak).toBeGreaterThan(1);
     expect(server.sandbox.deliveries.every((d) => d.state === 'delivered' && d.attempts.length === 1)).toBe(
