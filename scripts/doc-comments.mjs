@@ -13,7 +13,11 @@ export function docText(symbol, checker) {
 
 /** A checker over the given source files with the project's compiler options. */
 export function createChecker(rootNames, tsconfigPath = 'tsconfig.json') {
-  const config = ts.getParsedCommandLineOfConfigFile(tsconfigPath, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    tsconfigPath,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} },
+  );
   const program = ts.createProgram({ rootNames, options: config?.options ?? {} });
   return { program, checker: program.getTypeChecker() };
 }

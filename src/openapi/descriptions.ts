@@ -27,12 +27,13 @@ export function describeSchema(schema: JsonSchema, fields: FieldDescriptions | u
   return schema;
 }
 
-function visit(node: JsonSchema, path: string, fields: FieldDescriptions): void {
+/** `own`: the node is the field itself, not a member of its union (which would repeat the text). */
+function visit(node: JsonSchema, path: string, fields: FieldDescriptions, own = true): void {
   const text = fields[path];
-  if (text !== undefined && node.description === undefined) node.description = text;
+  if (own && text !== undefined && node.description === undefined) node.description = text;
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const members = node[key];
-    if (Array.isArray(members)) for (const member of members) visitChild(member, path, fields);
+    if (Array.isArray(members)) for (const member of members) visitChild(member, path, fields, false);
   }
   visitChild(node.items, join(path, '[]'), fields);
   const properties = node.properties;
@@ -41,9 +42,9 @@ function visit(node: JsonSchema, path: string, fields: FieldDescriptions): void 
   }
 }
 
-function visitChild(child: unknown, path: string, fields: FieldDescriptions): void {
+function visitChild(child: unknown, path: string, fields: FieldDescriptions, own = true): void {
   if (child !== null && typeof child === 'object' && !Array.isArray(child)) {
-    visit(child as JsonSchema, path, fields);
+    visit(child as JsonSchema, path, fields, own);
   }
 }
 
