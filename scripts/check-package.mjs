@@ -246,28 +246,31 @@ await check(
   },
 );
 
-await check('the main entry carries no field description as code (the OpenAPI document has them)', async () => {
-  // Descriptions reach the OpenAPI document from descriptions.generated.json (testing entry, CLI).
-  // dist is unminified, so the schemas' doc comments stay as comments there: minified (as a
-  // merchant's bundler ships it), the entry with its chunks must hold none of the texts.
-  const generated = JSON.parse(readFileSync(join(root, 'src/openapi/descriptions.generated.json'), 'utf8'));
-  const texts = Object.values(generated).flatMap((fields) => Object.values(fields));
-  for (const entry of ['dist/index.js', 'dist/index.cjs']) {
-    const result = await build({
-      entryPoints: [join(root, entry)],
-      bundle: true,
-      minify: true,
-      write: false,
-      logLevel: 'silent',
-      platform: 'node',
-    });
-    const code = result.outputFiles[0].text;
-    const found = texts.filter((text) => code.includes(text));
-    if (found.length)
-      throw new Error(`${entry} contains ${found.length} descriptions, e.g. ${JSON.stringify(found[0])}`);
-  }
-  return `${texts.length} descriptions, none in dist/index.js or dist/index.cjs (with chunks, minified)`;
-});
+await check(
+  'the main entry carries no field description as code (the OpenAPI document has them)',
+  async () => {
+    // Descriptions reach the OpenAPI document from descriptions.generated.json (testing entry, CLI).
+    // dist is unminified, so the schemas' doc comments stay as comments there: minified (as a
+    // merchant's bundler ships it), the entry with its chunks must hold none of the texts.
+    const generated = JSON.parse(readFileSync(join(root, 'src/openapi/descriptions.generated.json'), 'utf8'));
+    const texts = Object.values(generated).flatMap((fields) => Object.values(fields));
+    for (const entry of ['dist/index.js', 'dist/index.cjs']) {
+      const result = await build({
+        entryPoints: [join(root, entry)],
+        bundle: true,
+        minify: true,
+        write: false,
+        logLevel: 'silent',
+        platform: 'node',
+      });
+      const code = result.outputFiles[0].text;
+      const found = texts.filter((text) => code.includes(text));
+      if (found.length)
+        throw new Error(`${entry} contains ${found.length} descriptions, e.g. ${JSON.stringify(found[0])}`);
+    }
+    return `${texts.length} descriptions, none in dist/index.js or dist/index.cjs (with chunks, minified)`;
+  },
+);
 
 rmSync(work, { recursive: true, force: true });
 console.log(`package checks: ${passed} passed, ${failed} failed`);

@@ -4,6 +4,7 @@
  * back to the comment written on the schema's property. Shared by the TypeDoc plugin (API
  * reference) and scripts/openapi-descriptions.mjs (OpenAPI), so both read one source.
  */
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /** The doc comment of a symbol as plain text ('' when it has none). */
@@ -11,14 +12,19 @@ export function docText(symbol, checker) {
   return ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
 }
 
-/** A checker over the given source files with the project's compiler options. */
-export function createChecker(rootNames, tsconfigPath = 'tsconfig.json') {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    tsconfigPath,
-    {},
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic() {} },
-  );
-  const program = ts.createProgram({ rootNames, options: config?.options ?? {} });
+const PROJECT_TSCONFIG = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
+
+/** A checker over the given source files with the project's compiler options (as the editor has them). */
+export function createChecker(rootNames, tsconfigPath = PROJECT_TSCONFIG) {
+  const host = {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic(diagnostic) {
+      throw new Error(`doc-comments: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+    },
+  };
+  const config = ts.getParsedCommandLineOfConfigFile(tsconfigPath, {}, host);
+  if (!config) throw new Error(`doc-comments: cannot read ${tsconfigPath}`);
+  const program = ts.createProgram({ rootNames, options: config.options });
   return { program, checker: program.getTypeChecker() };
 }
 

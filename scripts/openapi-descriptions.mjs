@@ -22,11 +22,10 @@ export const SCHEMA_FILES = [
 ].map((name) => fileURLToPath(new URL(`../src/schemas/${name}.ts`, import.meta.url)));
 
 export const TARGET = new URL('../src/openapi/descriptions.generated.json', import.meta.url);
-const TSCONFIG = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
 
 /** The file's text: component → field path ('' = the schema itself) → description. */
 export function descriptionsJson() {
-  return `${JSON.stringify(schemaDescriptions(SCHEMA_FILES, TSCONFIG), null, 2)}\n`;
+  return `${JSON.stringify(schemaDescriptions(SCHEMA_FILES), null, 2)}\n`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
