@@ -6,13 +6,15 @@
  *    TypeDoc does not (typedoc-plugin-zod expands `z.input<typeof …>` into the field list, but a
  *    field of a type zod infers is a mapped-type symbol without declarations of its own). This
  *    gives such fields the comment TypeScript itself resolves, so every params and result page
- *    lists its fields with their descriptions.
+ *    lists its fields with their descriptions. The same reader (doc-comments.mjs) feeds the
+ *    OpenAPI document's descriptions.
  * 2. Groups the API reference index by what a reader looks for — Client, Resources,
  * Webhooks, Errors, Schemas, Testing — from where each export is defined, so the module index
  * does not bury PaymentClient among 20 error classes, and no source file needs a `@group` tag.
  * An explicit `@group` tag in a comment still wins.
  */
-import { Comment, CommentTag, Converter, ReflectionKind, TypeScript as ts } from 'typedoc';
+import { Comment, CommentTag, Converter, ReflectionKind } from 'typedoc';
+import { docText } from './doc-comments.mjs';
 
 /** First match wins: a source path fragment → its group. */
 const GROUPS = [
@@ -33,7 +35,7 @@ export function load(app) {
     if (!reflection.kindOf(ReflectionKind.Property) || reflection.comment) return;
     const symbol = context.getSymbolFromReflection(reflection);
     if (!symbol || symbol.getDeclarations()?.length) return;
-    const text = ts.displayPartsToString(symbol.getDocumentationComment(context.checker)).trim();
+    const text = docText(symbol, context.checker);
     if (text) reflection.comment = new Comment([{ kind: 'text', text }]);
   });
   app.converter.on(Converter.EVENT_CREATE_DECLARATION, (_context, reflection) => {

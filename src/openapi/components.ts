@@ -14,6 +14,7 @@ import * as sandbox from '../schemas/sandbox.js';
 import * as transaction from '../schemas/transaction.js';
 import { WebhookEventSchema } from '../schemas/webhook.js';
 import * as wire from '../schemas/wire.js';
+import { describeSchema, descriptionsOf } from './descriptions.js';
 import { type Definitions, type JsonSchema, toComponent } from './json-schema.js';
 
 type AnySchema = z.ZodMiniType | ResponseSchema;
@@ -53,9 +54,13 @@ export class Components {
     return name;
   }
 
-  /** Every component, the lifted `$defs` included, sorted by name for a stable document. */
+  /**
+   * Every component, the lifted `$defs` included, sorted by name for a stable document. Each
+   * carries the doc comments of its schema's fields as descriptions (./descriptions.ts).
+   */
   all(): Record<string, JsonSchema> {
     const merged = { ...this.#defs, ...this.schemas };
+    for (const [name, schema] of Object.entries(merged)) describeSchema(schema, descriptionsOf(name));
     return Object.fromEntries(
       Object.keys(merged)
         .sort()

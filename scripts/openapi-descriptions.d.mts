@@ -1,0 +1,3 @@
+export const SCHEMA_FILES: readonly string[];
+export const TARGET: URL;
+export function descriptionsJson(): string;
