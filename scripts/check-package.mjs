@@ -24,20 +24,19 @@ import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const BUDGET_BUNDLE_KB = 40;
+// 0.1: 40 KB (30.2 measured); 0.2's own code above brings the entry with ky and zod to ~44 KB.
+const BUDGET_BUNDLE_KB = 46;
 // The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 const BUDGET_TARBALL_KB = 400;
-// The target for payinout's own code is 15 KB. It measured ~15.7 KB in 0.1 (webhook handler,
-// dedupe and create reconciliation in the main entry); the 0.2 webhook guarantees (store
-// deadlines, renewed and fenced leases, O(1) memory store, confirmWith, the Web Crypto path)
-// brought it to ~18.4 KB, the cross-copy error brand adds ~0.3 KB, and bulk payouts
-// (client.payout.createMany, src/bulk/: a client method, so in the main entry) ~2.2 KB.
-// The gate stops any further growth; the line below prints the distance to the target on every run.
+// The target for payinout's own code was 15 KB in 0.1 (it measured ~15.7 KB). 0.2 adds, in the
+// main entry because they are client methods or webhook guarantees the contract keeps there
+// (measured min+gz, docs/performance.md "Package"): the operations table and provable create
+// recovery (~4.5 KB), webhook store deadlines, fenced leases, O(1) memory store, confirmWith and
+// the Web Crypto path (~2.7 KB), bulk payouts (~2.2 KB), per-country exact params with
+// did-you-mean (~1.8 KB), the cross-copy error brand (~0.3 KB): ~27 KB. The budgets below stop
+// growth beyond that; the distance to the old target is printed on every run.
 const TARGET_OWN_KB = 15;
-// The 0.2 type-safety work (per-country request schemas, did-you-mean for unknown keys, exact
-// amounts, tolerant reads of missing fields) adds ~1.8 KB more; the budget is set after measuring
-// everything together.
-const BUDGET_OWN_KB = 24;
+const BUDGET_OWN_KB = 28;
 
 let passed = 0;
 let failed = 0;
@@ -75,17 +74,20 @@ const tarball = join(
   run('npm', ['pack', '--silent', '--pack-destination', work]).trim().split('\n').pop(),
 );
 
-await check('tarball holds only dist/ (no source maps), the node10 stubs, README, CHANGELOG, LICENSE', () => {
-  const files = run('tar', ['-tzf', tarball])
-    .trim()
-    .split('\n')
-    .map((f) => f.replace(/^package\//, ''));
-  const allowed =
-    /^(dist\/|(testing|redis)\/package\.json$|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/;
-  const stray = files.filter((f) => !allowed.test(f) || f.endsWith('.map'));
-  if (stray.length) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
-  return `${files.length} files`;
-});
+await check(
+  'tarball holds only dist/ (no source maps), openapi.json, the node10 stubs, README, CHANGELOG, LICENSE',
+  () => {
+    const files = run('tar', ['-tzf', tarball])
+      .trim()
+      .split('\n')
+      .map((f) => f.replace(/^package\//, ''));
+    const allowed =
+      /^(dist\/|(testing|redis)\/package\.json$|openapi\.json$|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/;
+    const stray = files.filter((f) => !allowed.test(f) || f.endsWith('.map'));
+    if (stray.length) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
+    return `${files.length} files`;
+  },
+);
 await check(`size: tarball ≤ ${BUDGET_TARBALL_KB} kB packed`, () => {
   const kb = statSync(tarball).size / 1000;
   if (kb > BUDGET_TARBALL_KB) throw new Error(`${kb.toFixed(1)} kB is over the budget`);

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of the service as the SDK understands it (`payinout/openapi.json`),
  * built from the operations table (src/api/) and the zod schemas: every endpoint, both security
  * headers, the envelope, the error bodies and the webhook. The simulator serves it at
- * GET {base_url}/openapi.json, `payinout openapi` prints it, the build writes dist/openapi.json.
+ * GET {base_url}/openapi.json, `payinout openapi` prints it, the build writes openapi.json at the package root.
  */
 import { OPERATION_LIST } from '../api/operations.js';
 import type { DocumentedError, Operation } from '../api/types.js';
