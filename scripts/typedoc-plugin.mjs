@@ -19,10 +19,13 @@ import { docText } from './doc-comments.mjs';
 /** First match wins: a source path fragment → its group. */
 const GROUPS = [
   ['src/core/errors.ts', 'Errors'],
+  ['src/bulk/errors.ts', 'Errors'],
   ['src/client.ts', 'Client'],
   ['src/core/', 'Client'],
   ['src/version.ts', 'Client'],
   ['src/resources/', 'Resources'],
+  ['src/bulk/', 'Resources'],
+  ['src/api/', 'Schemas'],
   ['src/webhooks/', 'Webhooks'],
   ['src/redis/', 'Webhooks'],
   ['src/schemas/', 'Schemas'],

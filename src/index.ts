@@ -3,6 +3,8 @@
  * verification and dedupe, and the catalogs. Nothing is defined here; this file only re-exports.
  * @module payinout
  */
+
+export type { TransactionKind } from './api/types.js';
 export { BatchAbortedError, ReferenceConflictError } from './bulk/errors.js';
 export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './bulk/types.js';
 export { ENV_VARS, type Environment, PaymentClient, type PaymentClientOptions } from './client.js';

@@ -12,6 +12,7 @@ import { redactAndCut, redactHeaders, scrubText } from './redact.js';
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
 /** Names each error class across copies of the package (see `PayinoutError[Symbol.hasInstance]`). */
 const BRAND = Symbol.for('payinout.error.class');
+/** Any error class, abstract ones included: the `this` of `Symbol.hasInstance`. */
 type Constructor<T> = abstract new (...args: never[]) => T;
 
 /** Where the failing call went; present on every error that concerns a request. */
@@ -49,6 +50,7 @@ export class PayinoutError extends Error {
    * the CommonJS build (or two installs) holds two `PayinoutError` classes; an error from one copy
    * still passes `instanceof` with the other's class (and each subclass with its own), matched by
    * the brand each class's prototype carries under a `Symbol.for` key.
+   * @internal What `instanceof` calls; not a method to call yourself.
    */
   static override [Symbol.hasInstance]<T>(this: Constructor<T>, value: unknown): value is T {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof`, a subclass too

@@ -7,7 +7,6 @@ import { caller } from './operation.js';
 const create = caller(OPERATIONS['payin.create']);
 const createLegacy = caller(OPERATIONS['payin.createLegacy']);
 const listPseBanks = caller(OPERATIONS['payin.listPseBanks']);
-type Created = Promise<WithResponse<Recoverable<PayInCreated>>>;
 
 /** PayIn collections: `client.payin`. */
 export class PayInResource {
@@ -29,7 +28,10 @@ export class PayInResource {
    *   ipn_url: 'https://shop.example/webhooks/payinout' });
    * console.log(payin.ticket, payin.payment_url ?? payin.payment_information);
    */
-  create(params: PayInCreateParams, options?: RequestOptions): Created {
+  create(
+    params: PayInCreateParams,
+    options?: RequestOptions,
+  ): Promise<WithResponse<Recoverable<PayInCreated>>> {
     return this.#transport.request(create({ body: params }), options);
   }
 
@@ -42,7 +44,10 @@ export class PayInResource {
    *   country: 'CO', payment_method: 'PSE', redirect_url: 'https://shop.example/orders/1001',
    *   ipn_url: 'https://shop.example/webhooks/payinout', customer_data });
    */
-  createLegacy(params: PayInLegacyCreateParams, options?: RequestOptions): Created {
+  createLegacy(
+    params: PayInLegacyCreateParams,
+    options?: RequestOptions,
+  ): Promise<WithResponse<Recoverable<PayInCreated>>> {
     return this.#transport.request(createLegacy({ body: params }), options);
   }
 

@@ -24,7 +24,7 @@ export interface WebhookAttempt {
   url: string;
   /** HTTP status of the answer, when there was one. */
   status?: number;
-  /** The first {@link ANSWER_EXCERPT_CHARS} characters of the answer's body. */
+  /** The first 200 characters of the answer's body. */
   answer?: string;
   /** Network error or timeout, when there was no answer. */
   error?: string;

@@ -30,6 +30,8 @@ export {
 } from './sandbox.js';
 export { type SandboxServer, type SandboxServerOptions, startSandboxServer } from './server.js';
 export type {
+  PayInRequest,
+  PayOutRequest,
   SandboxEnvironment,
   SandboxMerchant,
   SandboxMerchantSeed,

@@ -89,9 +89,11 @@ export interface SandboxResponse {
 }
 
 /** A PayIn create request as the table's schema parses it (what the simulator stores). */
-type PayInRequest = z.output<(typeof OPERATIONS)['payin.create']['request']['schema']>;
+/** A PayIn create request as the simulator stores it (the table's request schema, parsed). */
+export type PayInRequest = z.output<(typeof OPERATIONS)['payin.create']['request']['schema']>;
 /** A PayOut create request as the table's schema parses it. */
-type PayOutRequest = z.output<(typeof OPERATIONS)['payout.create']['request']['schema']>;
+/** A PayOut create request as the simulator stores it (the table's request schema, parsed). */
+export type PayOutRequest = z.output<(typeof OPERATIONS)['payout.create']['request']['schema']>;
 
 /**
  * The customer as the create request carried it, parsed by its schema: a PayIn's customer_data

@@ -16,6 +16,7 @@ import { isRecord } from './parse.js';
  */
 export interface TransactionLookup {
   transactions: {
+    /** `client.transactions.get`: the transaction with this ticket or reference, or a rejection. */
     get(
       ticketOrReference: string,
       options?: { signal?: AbortSignal; timeoutMs?: number },

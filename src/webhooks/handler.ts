@@ -59,6 +59,7 @@ export interface WebhookHandlerOptions {
 export interface ConfirmedWebhookHandlerOptions
   extends Omit<WebhookHandlerOptions, 'onEvent' | 'confirmWith'> {
   confirmWith: TransactionLookup;
+  /** Runs once per event, after the lookup backed it; `context.transaction` is that lookup. */
   onEvent: (event: WebhookEvent, context: Required<WebhookEventContext>) => unknown;
 }
 
