@@ -123,7 +123,14 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
 
 /** The port asked for; without one the default, then the next few, then any free port. */
 async function listen(options: SandboxServerOptions, port: number | undefined): Promise<SandboxServer> {
-  if (port !== undefined) return startSandboxServer({ ...options, port });
+  if (port !== undefined) {
+    return startSandboxServer({ ...options, port }).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+      throw new Error(
+        `port ${port} on ${options.host ?? '127.0.0.1'} is in use: stop what listens there, pick another --port, or leave --port out to get a free one.`,
+      );
+    });
+  }
   const sandbox = createSandbox(options);
   for (let candidate = DEFAULT_PORT; candidate <= DEFAULT_PORT + NEARBY_PORTS + 1; candidate++) {
     const last = candidate > DEFAULT_PORT + NEARBY_PORTS;
