@@ -3,7 +3,7 @@
  * verification and dedupe, and the catalogs. Nothing is defined here; this file only re-exports.
  * @module payinout
  */
-export { BatchAbortedError, ReferenceConflictError } from './bulk/errors.js';
+export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from './bulk/errors.js';
 export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './bulk/types.js';
 export { ENV_VARS, type Environment, PaymentClient, type PaymentClientOptions } from './client.js';
 export * from './core/errors.js';
