@@ -217,6 +217,31 @@ describe('payinout payouts send', () => {
     }
   }, 60_000);
 
+  it('stops at the first refused credentials: exit 1, one summary line, every row failed as not sent', async () => {
+    server.inject({ fault: { kind: 'status', status: 401 }, times: 1_000_000 });
+    const items = Array.from({ length: 30 }, (_, i) => payout(i + 1));
+    const file = writeCsv(
+      'creds.csv',
+      items.map((p) => csvLine(p)),
+    );
+    const run = await cli(['payouts', 'send', file, '--concurrency', '2']);
+    expect(run.code).toBe(1);
+    const said = run.stderr.split('\n').filter((l) => l.startsWith('payinout payouts send:'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(
+      /the batch stopped because the service refused the credentials \(HTTP 401\)\. Check username/,
+    );
+    expect(run.stdout).toContain('0 created, 0 recovered, 30 failed (of 30)');
+    expect(server.log.length).toBeLessThanOrEqual(2);
+    const results = readResults(join(dir, 'creds.results.csv'));
+    expect(results.map((r) => r.reference)).toEqual(items.map((p) => p.reference));
+    expect(results.every((r) => r.outcome === 'failed')).toBe(true);
+    expect(results.filter((r) => /was not sent: the batch stopped/.test(r.error))).toHaveLength(
+      30 - server.log.length,
+    );
+    expect(run.stderr).not.toContain(MERCHANT.password);
+  }, 30_000);
+
   it('exits 2 on usage errors without sending anything', async () => {
     const file = writeCsv('ok.csv', [csvLine(payout(1))]);
     const header = join(dir, 'header.csv');
