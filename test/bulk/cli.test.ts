@@ -183,6 +183,22 @@ describe('payinout payouts send', () => {
     expect(clean.code).toBe(0);
   });
 
+  it('--dry-run reports every error a row has in one pass, also when its country is unusable', async () => {
+    const row = {
+      ...payout(2),
+      country: 'XX',
+      amount: 'abc',
+      ipn_url: 'not-a-url',
+      customer_data: { ...payout(2).customer_data, bank: '' },
+    } as unknown as BadRow;
+    const run = await cli(['payouts', 'send', writeCsv('layers.csv', [csvLine(row)]), '--dry-run'], {});
+    expect(run.code).toBe(1);
+    const line = run.stderr.split('\n').find((l) => l.startsWith('line 2'));
+    expect(line).toBe(
+      "line 2 (reference 'bulk-2'): country: must be one of CO, PE, MX, GT, HN; amount: must be a number; ipn_url: must be an absolute http(s) URL; bank: is required",
+    );
+  });
+
   it('stops on Ctrl+C: rows in flight settle, rows not started are failed as not sent, the file is complete', async () => {
     const items = Array.from({ length: 150 }, (_, i) => payout(i + 1));
     const file = writeCsv(
