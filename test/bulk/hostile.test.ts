@@ -125,6 +125,26 @@ describe('hostile answers', () => {
     expect(exactlyOnce(server, ['bulk-1', 'bulk-2', 'bulk-3'])).toEqual([]);
   });
 
+  it("a create answer describing another PayOut is not taken as this item's ticket", async () => {
+    const answer = envelope({
+      ticket: 'T-other',
+      date: '2025-01-15 10:30:00',
+      transaction: { reference: 'someone-else', amount: 1, currency: 'COP', payment_method: 'BANK_TRANSFER' },
+    });
+    server.inject({
+      method: 'POST',
+      reference: 'bulk-1',
+      fault: { kind: 'status', status: 200, body: answer },
+    });
+    const results = await server.client().payout.createMany([payout(1)]);
+    const error = results[0]!.error as ConnectionError;
+    expect(results[0]!.ticket).toBeUndefined();
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error.outcome).toBe('unknown');
+    expect(error.message).toContain('describes another PayOut (ticket T-other)');
+    expect(posts('bulk-1')).toBe(1);
+  });
+
   it("someone else's transaction answered for the reference is not a recovery; nothing is sent", async () => {
     const p = payout(2);
     const other = {
