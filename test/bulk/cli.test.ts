@@ -270,8 +270,10 @@ describe('payinout payouts send', () => {
       cli(['payouts', 'send', file], {}),
       cli(['payouts', 'send', file, '--out', file]),
       cli(['payouts']),
+      cli(['payouts', 'send', file, '--max-retries', '1.5']),
     ]);
-    expect(cases.map((c) => c.code)).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(cases.map((c) => c.code)).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(cases[7]!.stderr).toContain('must be a whole number, 0 or more');
     expect(cases[5]!.stderr).toContain('--out must not be the input file');
     expect(readFileSync(file, 'utf8')).toContain(HEADER);
     expect(cases[2]!.stderr).toContain('unknown column(s) acount_number');
