@@ -24,7 +24,7 @@ import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-// 0.1: 40 KB (30.2 measured); 0.2's own code above brings the entry with ky and zod to ~44 KB.
+// 0.1: 40 KB (30.2 measured); 0.2's own code above brings the entry with ky and zod to ~45 KB.
 const BUDGET_BUNDLE_KB = 46;
 // The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 const BUDGET_TARBALL_KB = 400;
@@ -33,10 +33,11 @@ const BUDGET_TARBALL_KB = 400;
 // (measured min+gz, docs/performance.md "Package"): the operations table and provable create
 // recovery (~4.5 KB), webhook store deadlines, fenced leases, O(1) memory store, confirmWith and
 // the Web Crypto path (~2.7 KB), bulk payouts (~2.2 KB), per-country exact params with
-// did-you-mean (~1.8 KB), the cross-copy error brand (~0.3 KB): ~27 KB. The budgets below stop
+// did-you-mean (~1.8 KB), the cross-copy error brand (~0.3 KB), batch-wide halts and hostile-answer
+// checks in bulk payouts (~1 KB): ~28 KB. The budgets below stop
 // growth beyond that; the distance to the old target is printed on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 28;
+const BUDGET_OWN_KB = 29;
 
 let passed = 0;
 let failed = 0;

@@ -5,7 +5,7 @@
  */
 
 export type { TransactionKind } from './api/types.js';
-export { BatchAbortedError, ReferenceConflictError } from './bulk/errors.js';
+export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from './bulk/errors.js';
 export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './bulk/types.js';
 export { ENV_VARS, type Environment, PaymentClient, type PaymentClientOptions } from './client.js';
 export * from './core/errors.js';

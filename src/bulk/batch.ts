@@ -5,6 +5,7 @@
  */
 import { ConfigurationError } from '../core/errors.js';
 import { KeyedLock, PauseGate } from './gate.js';
+import { BatchHalt } from './halt.js';
 import { type ItemContext, settleItem } from './item.js';
 import { mapOrdered } from './pool.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './types.js';
@@ -19,14 +20,29 @@ export interface BatchRun extends PayOutBatchOptions {
   sink: (result: PayOutBatchResult, index: number) => void | Promise<void>;
 }
 
+/** The final counts, and why the batch stopped itself when it did. */
+export interface BatchSummary extends PayOutBatchProgress {
+  /** A one-line reason when a batch-wide failure (e.g. refused credentials) stopped the batch. */
+  stopped?: string;
+}
+
 /** Runs a batch to the end; resolves with the final counts. Rejects only on invalid options. */
 export async function runPayOutBatch(
   client: BatchClient,
   items: Iterable<unknown> | AsyncIterable<unknown>,
   run: BatchRun,
-): Promise<PayOutBatchProgress> {
+): Promise<BatchSummary> {
   const concurrency = checkConcurrency(run.concurrency);
-  const ctx: ItemContext = { client, gate: new PauseGate(), lock: new KeyedLock(), signal: run.signal };
+  const maxRetries = checkMaxRetries(run.maxRetries, client.maxRetries);
+  const halt = new BatchHalt();
+  const ctx: ItemContext = {
+    client,
+    gate: new PauseGate(),
+    lock: new KeyedLock(),
+    halt,
+    maxRetries,
+    signal: run.signal,
+  };
   const progress: PayOutBatchProgress = { done: 0, total: run.total, created: 0, recovered: 0, failed: 0 };
   const task = async (item: unknown) => {
     const result = await settleItem(item, ctx);
@@ -40,7 +56,8 @@ export async function runPayOutBatch(
   for await (const result of mapOrdered(items, task, { concurrency, window: concurrency * 64 })) {
     await run.sink(result, index++);
   }
-  return { ...progress };
+  const stopped = halt.summary();
+  return stopped ? { ...progress, stopped } : { ...progress };
 }
 
 /** A throwing progress callback must not lose the batch's results (documented on the option). */
@@ -58,5 +75,13 @@ export function checkConcurrency(value: unknown): number {
     return value;
   throw new ConfigurationError(
     `concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${typeof value === 'number' ? value : typeof value}); the default is ${DEFAULT_CONCURRENCY}.`,
+  );
+}
+
+export function checkMaxRetries(value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  throw new ConfigurationError(
+    `maxRetries must be a whole number, 0 or more (got ${typeof value === 'number' ? value : typeof value}); the default is the client's maxRetries.`,
   );
 }

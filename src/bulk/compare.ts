@@ -36,6 +36,14 @@ export function differenceOf(found: Transaction, params: PayOutCreateParams): Di
   return undefined;
 }
 
+/** Whether the found transaction carries the item's reference (the lookup also matches tickets). */
+export function sameReference(found: Transaction, reference: string): boolean {
+  const shown = (found as { reference?: unknown }).reference;
+  return (
+    (typeof shown === 'string' || typeof shown === 'number') && String(shown).trim() === reference.trim()
+  );
+}
+
 function normalise(value: unknown): string | undefined {
   if (typeof value === 'number') return String(value);
   return typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase() : undefined;

@@ -17,9 +17,10 @@ import {
 import { safeParse } from '../schemas/kit.js';
 import { type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
 import type { Transaction } from '../schemas/transaction.js';
-import { differenceOf } from './compare.js';
-import { BatchAbortedError, ReferenceConflictError } from './errors.js';
+import { differenceOf, sameReference } from './compare.js';
+import { BatchAbortedError, ReferenceConflictError, unknownOutcome } from './errors.js';
 import { type KeyedLock, type PauseGate, pause } from './gate.js';
+import type { BatchHalt } from './halt.js';
 import type { BatchClient, PayOutBatchResult } from './types.js';
 import { nextWait } from './waits.js';
 
@@ -28,6 +29,10 @@ export interface ItemContext {
   client: BatchClient;
   gate: PauseGate;
   lock: KeyedLock;
+  /** Set by the first batch-wide failure: no item starts after it. */
+  halt: BatchHalt;
+  /** Transient failures each item retries after. */
+  maxRetries: number;
   signal: AbortSignal | undefined;
 }
 
@@ -65,6 +70,8 @@ export async function settleItem(item: unknown, ctx: ItemContext): Promise<PayOu
   if (ctx.signal?.aborted) return failed(reference, new BatchAbortedError(reference, ctx.signal.reason));
   const checked = validatePayOut(item);
   if ('error' in checked) return failed(reference, checked.error);
+  const halted = ctx.halt.notSent(reference);
+  if (halted) return failed(reference, halted);
   try {
     return await ctx.lock.run(reference, () => sendOnce(item as PayOutCreateParams, checked.params, ctx));
   } catch (error) {
@@ -84,29 +91,59 @@ async function sendOnce(item: PayOutCreateParams, params: PayOutCreateParams, ct
     const started = Date.now();
     try {
       await ctx.gate.ready(ctx.signal);
-      if (ctx.signal?.aborted) return await giveUp(params, ctx, mayExist, lastError);
+      if (stopped(ctx)) return await stopAt(params, ctx, mayExist, lastError);
       const found = await lookup(ctx, reference);
       // Found after this item's own create may have reached the service: that create committed.
       if (found) return existing(found, params, mayExist);
       await ctx.gate.ready(ctx.signal);
-      if (ctx.signal?.aborted) return failed(reference, new BatchAbortedError(reference, ctx.signal.reason));
+      // Stopped between lookup and create: an earlier create of this item may still commit late.
+      if (stopped(ctx)) return await stopAt(params, ctx, mayExist, lastError);
       stage = 'create';
-      return created(reference, await ctx.client.create(item, ONE_ATTEMPT));
+      return await created(params, ctx, await ctx.client.create(item, ONE_ATTEMPT));
     } catch (error) {
       if (stage === 'create') mayExist ||= mayHaveCommitted(error);
-      if (!isTransient(error)) return await refused(params, ctx, stage, error, mayExist);
-      const wait = nextWait(error, { failures, pauses, started });
-      if (!wait || ctx.signal?.aborted) return await giveUp(params, ctx, mayExist, error);
-      lastError = error;
-      if (wait.shared) {
-        pauses++;
-        ctx.gate.pauseUntil(wait.until);
-      } else {
-        failures++;
-        await pause(wait.until - Date.now(), ctx.signal);
+      // The service took the create (2xx) but its answer was lost and the lookup does not show it
+      // yet: sending it again could pay twice. One more lookup, then the outcome is unknown.
+      if (stage === 'create' && wasAccepted(error)) return await giveUp(params, ctx, true, error);
+      const batchWide = ctx.halt.consider(error);
+      if (batchWide || !isTransient(error)) {
+        return isTransient(error)
+          ? await giveUp(params, ctx, mayExist, error)
+          : await refused(params, ctx, stage, error, mayExist);
       }
+      const wait = nextWait(error, { failures, pauses, started, maxRetries: ctx.maxRetries });
+      if (!wait || stopped(ctx)) return await giveUp(params, ctx, mayExist, error);
+      lastError = error;
+      if (wait.pause) pauses++;
+      else failures++;
+      if (wait.shared) ctx.gate.pauseUntil(wait.until);
+      else await pause(wait.until - Date.now(), ctx.signal);
     }
   }
+}
+
+/** Whether the batch may start no new request: aborted by its signal, or halted. */
+function stopped(ctx: ItemContext): boolean {
+  return ctx.signal?.aborted === true || ctx.halt.error !== undefined;
+}
+
+/**
+ * The item's end in a stopped batch: nothing sent (the stop says why), or — when an earlier
+ * create of it may have reached the service — one lookup, then its last error.
+ */
+function stopAt(params: PayOutCreateParams, ctx: ItemContext, mayExist: boolean, lastError: unknown) {
+  return giveUp(params, ctx, mayExist, mayExist ? lastError : stopError(ctx, params.reference));
+}
+
+/** Why a stopped batch did not send an item: its signal, or the batch-wide failure. */
+function stopError(ctx: ItemContext, reference: string): PayinoutError {
+  if (ctx.signal?.aborted) return new BatchAbortedError(reference, ctx.signal.reason);
+  return ctx.halt.notSent(reference) ?? new BatchAbortedError(reference, undefined);
+}
+
+/** A create the service answered 2xx to, unreadably, and that its lookup did not show. */
+function wasAccepted(error: unknown): boolean {
+  return error instanceof ConnectionError && error.accepted === true;
 }
 
 /** The looked-up transaction, or `undefined` when the service does not know the reference. */
@@ -125,11 +162,30 @@ async function lookup(ctx: ItemContext, reference: string): Promise<Transaction 
  */
 function existing(found: Transaction, params: PayOutCreateParams, mine: boolean): PayOutBatchResult {
   const { reference } = params;
+  if (!sameReference(found, reference)) return notProven(found, reference, mine);
   const difference = differenceOf(found, params);
   if (difference) {
-    return failed(reference, new ReferenceConflictError({ reference, ticket: found.ticket, ...difference }));
+    const conflict = new ReferenceConflictError({ reference, ticket: found.ticket, ...difference });
+    // After this item's own create was sent, "nothing was sent" would not be true.
+    const why = `the lookup shows another transaction with this reference (${conflict.message})`;
+    return failed(reference, mine ? unknownOutcome(reference, why, conflict) : conflict);
   }
   return { reference, outcome: mine ? 'created' : 'recovered', ticket: found.ticket, status: found.status };
+}
+
+/**
+ * The lookup answered a transaction whose reference is not this item's (its ticket happens to be
+ * the reference, or the service answered someone else's): it proves nothing either way.
+ */
+function notProven(found: Transaction, reference: string, mine: boolean): PayOutBatchResult {
+  const why = `the lookup of '${reference}' answered transaction ${found.ticket}, whose reference is not '${reference}'`;
+  if (mine) return failed(reference, unknownOutcome(reference, why, undefined));
+  return failed(
+    reference,
+    new ResponseValidationError({
+      message: `PayOut '${reference}' was not sent: ${why}, so payinout cannot tell whether '${reference}' exists. Look it up by its ticket if you have one, or take it up with the service's support.`,
+    }),
+  );
 }
 
 /** Whether a failed create may have been processed: anything but a refusal or a provable non-send. */
@@ -139,7 +195,20 @@ function mayHaveCommitted(error: unknown): boolean {
   return isTransient(error);
 }
 
-function created(reference: string, result: Awaited<ReturnType<BatchClient['create']>>): PayOutBatchResult {
+async function created(
+  params: PayOutCreateParams,
+  ctx: ItemContext,
+  result: Awaited<ReturnType<BatchClient['create']>>,
+): Promise<PayOutBatchResult> {
+  const { reference } = params;
+  // An answer that echoes another reference, amount or currency is not proof that this PayOut
+  // was created (and its ticket may be someone else's): the lookup decides.
+  if (!result.recovered && !echoesItem(result.transaction, params)) {
+    const found = await lookup(ctx, reference).catch(() => undefined);
+    if (found) return existing(found, params, true);
+    const why = `the service's answer to it describes another PayOut (ticket ${result.ticket}) and the lookup does not show it`;
+    return failed(reference, unknownOutcome(reference, why, undefined));
+  }
   // A lost answer rebuilt by lookup carries the looked-up status; a fresh PayOut is PENDING
   // (spec "PayOut creation result").
   return {
@@ -148,6 +217,15 @@ function created(reference: string, result: Awaited<ReturnType<BatchClient['crea
     ticket: result.ticket,
     status: result.recoveredTransaction?.status ?? 'PENDING',
   };
+}
+
+/** Whether the create answer's echo, where it shows a field, shows the item's value. */
+function echoesItem(echo: Partial<Record<string, unknown>> | undefined, params: PayOutCreateParams): boolean {
+  if (!echo) return true;
+  const { reference, amount, currency } = echo;
+  if (reference !== undefined && String(reference).trim() !== params.reference.trim()) return false;
+  if (amount !== undefined && Number(amount) !== Number(params.amount)) return false;
+  return currency === undefined || currency === params.currency;
 }
 
 /**
@@ -166,6 +244,10 @@ async function refused(
     const found = await lookup(ctx, reference).catch(() => undefined);
     if (found) return existing(found, params, mayExist);
   }
+  // A lookup refused or unreadable after this item's own create may have reached the service.
+  if (stage === 'lookup' && mayExist) {
+    return failed(reference, unknownOutcome(reference, 'the lookup that would settle it failed', error));
+  }
   return failed(reference, asPayinoutError(error, reference));
 }
 
@@ -175,7 +257,7 @@ async function refused(
  */
 async function giveUp(params: PayOutCreateParams, ctx: ItemContext, mayExist: boolean, error: unknown) {
   const { reference } = params;
-  const why = error ?? new BatchAbortedError(reference, ctx.signal?.reason);
+  const why = error ?? stopError(ctx, reference);
   if (!mayExist) return failed(reference, asPayinoutError(why, reference));
   try {
     const found = await lookup(ctx, reference);

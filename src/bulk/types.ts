@@ -42,15 +42,26 @@ export interface PayOutBatchOptions {
   /**
    * Stops the batch: no new item starts, and items in flight are settled (their current request
    * finishes; one that may have reached the service is looked up). Items not started are `failed`
-   * with a `BatchAbortedError`: nothing was sent for them.
+   * with a `BatchAbortedError`: nothing was sent for them. The batch also stops itself on a
+   * batch-wide failure such as refused credentials: items not started then fail with a
+   * `BatchHaltedError` (a `BatchAbortedError`) naming it.
    */
   signal?: AbortSignal;
   /** Called after every settled item, in completion order. An exception it throws is ignored. */
   onProgress?: (progress: PayOutBatchProgress) => void;
+  /**
+   * Transient failures (no answer, 5xx, 408) each item retries after, always from a fresh lookup
+   * of its reference, so a retry never sends a PayOut twice. Default: the client's `maxRetries`
+   * (2 unless configured); 0 settles every item on its first answer. Rate limits do not count:
+   * a 429 pauses the whole batch (up to 30 pauses per item).
+   */
+  maxRetries?: number;
 }
 
-/** The two public client methods a batch is built on. */
+/** The two public client methods a batch is built on, and the client's retry budget. */
 export interface BatchClient {
+  /** The client's `maxRetries`: an item's budget unless the batch sets its own. */
+  maxRetries: number;
   create(
     params: PayOutCreateParams,
     options?: RequestOptions,

@@ -10,6 +10,7 @@ import { stringify } from 'csv-stringify';
 import { validatePayOut } from '../bulk/item.js';
 import type { PayOutBatchResult } from '../bulk/types.js';
 import { PayinoutError, RequestValidationError, type ValidationIssue } from '../core/errors.js';
+import { COUNTRY_TABLE } from '../schemas/catalog.js';
 
 /** The PayOut fields, then customer_data's fields unprefixed, then the optional ones. */
 const PAYOUT_COLUMNS = ['reference', 'amount', 'currency', 'country', 'payment_method', 'ipn_url'];
@@ -117,9 +118,34 @@ function toRow(header: string[], cells: string[], line: number): Row {
     else issues.push({ path: 'metadata', message: 'must be a JSON object, e.g. {"batch":"2025-06"}' });
   }
   for (const key of Object.keys(params)) if (params[key] === undefined) delete params[key];
-  const checked = validatePayOut(params);
-  if ('error' in checked) issues.push(...checked.error.issues.map((i) => ({ ...i, path: columnOf(i.path) })));
+  for (const i of schemaIssues(params)) issues.push({ ...i, path: columnOf(i.path) });
   return issues.length ? { line, reference, issues } : { line, reference, params };
+}
+
+/**
+ * The PayOut schema's issues for a row, as many as one pass can know. The schema is chosen by
+ * `country`, so a row with no usable country would show that one error and, once it is fixed,
+ * the next ones; instead the row is also checked as each country, and what every country's rules
+ * say about it (an amount that is not a number, a missing bank) is reported too.
+ */
+function schemaIssues(params: Record<string, unknown>): ValidationIssue[] {
+  const checked = validatePayOut(params);
+  if (!('error' in checked)) return [];
+  const issues = checked.error.issues;
+  if (!issues.some((i) => i.path === 'country')) return issues;
+  return [...issues, ...issuesOfEveryCountry(params)];
+}
+
+function issuesOfEveryCountry(params: Record<string, unknown>): ValidationIssue[] {
+  const key = (i: ValidationIssue) => `${i.path}\n${i.message}`;
+  let common: Map<string, ValidationIssue> | undefined;
+  for (const country of Object.keys(COUNTRY_TABLE)) {
+    const checked = validatePayOut({ ...params, country });
+    const found = new Map(('error' in checked ? checked.error.issues : []).map((i) => [key(i), i]));
+    common = common ? new Map([...common].filter(([k]) => found.has(k))) : found;
+    if (common.size === 0) break;
+  }
+  return [...(common?.values() ?? [])];
 }
 
 function parseObject(text: string): Record<string, unknown> | undefined {

@@ -26,6 +26,7 @@ import { progressView } from './payouts-progress.js';
 
 interface SendOptions {
   concurrency: number;
+  maxRetries: number;
   out?: string;
   dryRun?: boolean;
 }
@@ -47,6 +48,12 @@ export function registerPayoutsCommand(program: Command): void {
       'CSV file: header reference,amount,currency,country,payment_method,ipn_url,<customer_data fields>[,metadata]',
     )
     .option('--concurrency <n>', `PayOuts in flight at once, 1-${MAX_CONCURRENCY}`, concurrencyOption, 4)
+    .option(
+      '--max-retries <n>',
+      'retries per row after a lost answer, 5xx or 408, each from a fresh lookup',
+      retriesOption,
+      2,
+    )
     .option('--out <results.csv>', 'results file (default FILE.results.csv)')
     .option('--dry-run', 'validate every row and send nothing')
     .showHelpAfterError('(payinout payouts send --help shows the usage)')
@@ -72,11 +79,19 @@ function concurrencyOption(value: string): number {
   return n;
 }
 
+function retriesOption(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number, 0 or more.');
+  return n;
+}
+
 async function send(file: string, options: SendOptions): Promise<number> {
   let results: ResultsWriter | undefined;
   try {
     // Credentials first: a send without them fails before the file is read.
-    const client = options.dryRun ? undefined : PaymentClient.fromEnv();
+    const client = options.dryRun
+      ? undefined
+      : PaymentClient.fromEnv(process.env, { maxRetries: options.maxRetries });
     const check = await checkFile(file);
     if (!client) {
       process.stdout.write(
@@ -87,8 +102,10 @@ async function send(file: string, options: SendOptions): Promise<number> {
     const out = options.out ?? `${file.replace(/\.csv$/i, '')}.results.csv`;
     if (resolve(out) === resolve(file)) throw new CsvFileError('--out must not be the input file.');
     results = await openResults(out);
-    const summary = await sendRows(file, check.rows, options.concurrency, client, results);
+    const summary = await sendRows(file, check.rows, options, client, results);
     await results.close();
+    // A batch-wide failure (e.g. refused credentials) is said once, not once per row.
+    if (summary.stopped) process.stderr.write(`payinout payouts send: ${summary.stopped}\n`);
     process.stdout.write(
       `${summary.created} created, ${summary.recovered} recovered, ${summary.failed} failed (of ${summary.total}); results in ${out}\n`,
     );
@@ -118,7 +135,7 @@ async function checkFile(file: string): Promise<{ rows: number; invalid: number 
 async function sendRows(
   file: string,
   total: number,
-  concurrency: number,
+  { concurrency, maxRetries }: SendOptions,
   client: PaymentClient,
   results: ResultsWriter,
 ) {
@@ -138,6 +155,7 @@ async function sendRows(
   const batchClient: BatchClient = {
     create: (params, options) => client.payout.create(params, options),
     lookup: (reference, options) => client.transactions.get(reference, options),
+    maxRetries,
   };
   try {
     return await runPayOutBatch(batchClient, items(file), {

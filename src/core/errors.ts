@@ -252,6 +252,8 @@ export interface ConnectionErrorInit extends Partial<RequestContext> {
   reference?: string | undefined;
   /** The service's ticket, when an answer that could not be read still showed it. */
   ticket?: string | undefined;
+  /** The service answered 2xx (it took the request) but the answer could not be read. */
+  accepted?: boolean | undefined;
   /** The low-level network error (credentials scrubbed from its message). */
   cause?: unknown;
 }
@@ -266,6 +268,11 @@ export class ConnectionError extends PayinoutError {
   readonly reference: string | undefined;
   /** The service's ticket, when an accepted answer that could not be read still showed it. */
   readonly ticket?: string;
+  /**
+   * `true` when the service answered 2xx — it took the request — but the answer could not be
+   * read and no lookup showed the result yet: never send it again, look it up later.
+   */
+  readonly accepted?: true;
   constructor(init: ConnectionErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.method = init.method;
@@ -274,6 +281,7 @@ export class ConnectionError extends PayinoutError {
     this.outcome = init.outcome ?? 'unknown';
     this.reference = init.reference;
     if (init.ticket !== undefined) this.ticket = init.ticket;
+    if (init.accepted) this.accepted = true;
   }
 }
 

@@ -149,6 +149,7 @@ function acceptedButUnseen(io: ReconcileIO, outcome: Failure): ConnectionError {
     `the service accepted it (HTTP ${outcome.status}${ticket}) but the answer was lost, and the lookup does not show it yet. Do not send it again`,
     undefined,
     id,
+    true,
   );
 }
 
@@ -158,6 +159,7 @@ function unknownOutcome(
   why: string,
   cause?: unknown,
   ticket?: string,
+  accepted?: boolean,
 ): ConnectionError {
   const failedWith = cause instanceof Error ? ` (${describe(cause)})` : '';
   const { key, howToLookUp } = io.recovery;
@@ -168,6 +170,7 @@ function unknownOutcome(
     outcome: 'unknown',
     reference: key,
     ...(ticket ? { ticket } : {}),
+    ...(accepted ? { accepted } : {}),
     message:
       `${io.method} ${io.path}: the outcome of '${key}' is unknown. It got ${describe(trigger)}; ` +
       `${why}${failedWith}. It may have been created: look it up with ${howToLookUp} before creating ` +

@@ -71,6 +71,11 @@ export class Transport {
     return this.#config.strictResponses;
   }
 
+  /** The client's retry budget per call (a batch item's too, unless the batch sets its own). */
+  get maxRetries(): number {
+    return this.#config.maxRetries;
+  }
+
   async request<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     options: RequestOptions = {},

@@ -40,6 +40,12 @@ export class PayOutResource {
    * destination is `recovered` (nothing sent), one with other details `failed` with a
    * `ReferenceConflictError` naming the field. Re-running a batch is therefore safe. A rate limit
    * pauses the whole batch; an aborted `signal` starts no new item (docs/bulk-payouts.md).
+   *
+   * Retries: each item retries transient failures (no answer, 5xx, 408) up to `maxRetries` times —
+   * the client's `maxRetries` unless the batch sets its own — each time from a fresh lookup of its
+   * reference, never by resending blindly. A 429 pauses every worker instead and is not counted.
+   * A batch-wide failure (refused credentials, a Retry-After over 60 s) stops the batch: items
+   * not started fail with `BatchHaltedError`, nothing sent for them.
    * @example
    * const results = await client.payout.createMany(payouts, { onProgress: (p) => console.log(p.done, p.total) });
    * for (const r of results) if (r.outcome === 'failed') console.error(r.reference, r.error?.message);
@@ -49,7 +55,11 @@ export class PayOutResource {
     options?: PayOutBatchOptions,
   ): Promise<PayOutBatchResult[]> {
     const lookups = new TransactionsResource(this.#transport);
-    const client = { create: this.create.bind(this), lookup: lookups.get.bind(lookups) };
+    const client = {
+      create: this.create.bind(this),
+      lookup: lookups.get.bind(lookups),
+      maxRetries: this.#transport.maxRetries,
+    };
     return createPayOutBatch(client, items, options);
   }
 }

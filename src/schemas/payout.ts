@@ -30,6 +30,17 @@ function payOutCustomerShape<D extends TextSchema, A extends TextSchema>(legal_d
 /** customer_data of a PayOut request (spec "customer_data (PayOut request)"), any country. */
 export const PayOutCustomerSchema = z.strictObject(payOutCustomerShape(text(), text()));
 
+/**
+ * The CLABE checks need only account_number and clabe_number: they run whenever both were read
+ * as text, so a row missing another field (bank, email…) shows every error in one pass.
+ */
+const bothClabeFieldsRead = {
+  when: (payload: z.core.ParsePayload): boolean => {
+    const value = payload.value as { account_number?: unknown; clabe_number?: unknown } | undefined;
+    return typeof value?.account_number === 'string' && typeof value.clabe_number === 'string';
+  },
+};
+
 /** Mexico SPEI (spec prerequisite 4): CLABE account type, one valid CLABE in both fields. */
 const mxCustomer = z
   .strictObject({
@@ -48,7 +59,7 @@ const mxCustomer = z
       if (customer.clabe_number !== customer.account_number) {
         issue(ctx, ['clabe_number'], 'must equal account_number for a Mexico SPEI PayOut');
       }
-    }),
+    }, bothClabeFieldsRead),
   );
 
 /** The fields of a PayOut for one country: currency, amount precision, methods and customer follow it. */

@@ -183,6 +183,22 @@ describe('payinout payouts send', () => {
     expect(clean.code).toBe(0);
   });
 
+  it('--dry-run reports every error a row has in one pass, also when its country is unusable', async () => {
+    const row = {
+      ...payout(2),
+      country: 'XX',
+      amount: 'abc',
+      ipn_url: 'not-a-url',
+      customer_data: { ...payout(2).customer_data, bank: '' },
+    } as unknown as BadRow;
+    const run = await cli(['payouts', 'send', writeCsv('layers.csv', [csvLine(row)]), '--dry-run'], {});
+    expect(run.code).toBe(1);
+    const line = run.stderr.split('\n').find((l) => l.startsWith('line 2'));
+    expect(line).toBe(
+      "line 2 (reference 'bulk-2'): country: must be one of CO, PE, MX, GT, HN; amount: must be a number; ipn_url: must be an absolute http(s) URL; bank: is required",
+    );
+  });
+
   it('stops on Ctrl+C: rows in flight settle, rows not started are failed as not sent, the file is complete', async () => {
     const items = Array.from({ length: 150 }, (_, i) => payout(i + 1));
     const file = writeCsv(
@@ -217,6 +233,31 @@ describe('payinout payouts send', () => {
     }
   }, 60_000);
 
+  it('stops at the first refused credentials: exit 1, one summary line, every row failed as not sent', async () => {
+    server.inject({ fault: { kind: 'status', status: 401 }, times: 1_000_000 });
+    const items = Array.from({ length: 30 }, (_, i) => payout(i + 1));
+    const file = writeCsv(
+      'creds.csv',
+      items.map((p) => csvLine(p)),
+    );
+    const run = await cli(['payouts', 'send', file, '--concurrency', '2']);
+    expect(run.code).toBe(1);
+    const said = run.stderr.split('\n').filter((l) => l.startsWith('payinout payouts send:'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(
+      /the batch stopped because the service refused the credentials \(HTTP 401\)\. Check username/,
+    );
+    expect(run.stdout).toContain('0 created, 0 recovered, 30 failed (of 30)');
+    expect(server.log.length).toBeLessThanOrEqual(2);
+    const results = readResults(join(dir, 'creds.results.csv'));
+    expect(results.map((r) => r.reference)).toEqual(items.map((p) => p.reference));
+    expect(results.every((r) => r.outcome === 'failed')).toBe(true);
+    expect(results.filter((r) => /was not sent: the batch stopped/.test(r.error))).toHaveLength(
+      30 - server.log.length,
+    );
+    expect(run.stderr).not.toContain(MERCHANT.password);
+  }, 30_000);
+
   it('exits 2 on usage errors without sending anything', async () => {
     const file = writeCsv('ok.csv', [csvLine(payout(1))]);
     const header = join(dir, 'header.csv');
@@ -229,8 +270,10 @@ describe('payinout payouts send', () => {
       cli(['payouts', 'send', file], {}),
       cli(['payouts', 'send', file, '--out', file]),
       cli(['payouts']),
+      cli(['payouts', 'send', file, '--max-retries', '1.5']),
     ]);
-    expect(cases.map((c) => c.code)).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(cases.map((c) => c.code)).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(cases[7]!.stderr).toContain('must be a whole number, 0 or more');
     expect(cases[5]!.stderr).toContain('--out must not be the input file');
     expect(readFileSync(file, 'utf8')).toContain(HEADER);
     expect(cases[2]!.stderr).toContain('unknown column(s) acount_number');

@@ -143,6 +143,33 @@ describe('createMany under faults', () => {
   });
 });
 
+describe('createMany validation in one pass', () => {
+  it('reports the CLABE checks of a Mexico item that also misses another field', async () => {
+    const mx = {
+      ...payout(1),
+      country: 'MX',
+      currency: 'MXN',
+      payment_method: 'SPEI',
+      customer_data: {
+        ...payout(1).customer_data,
+        legal_doc_type: 'RFC',
+        bank: undefined,
+        account_type: 'CLABE',
+        account_number: '123',
+        clabe_number: '456',
+      },
+    } as unknown as PayOutCreateParams;
+    const [result] = await server.client().payout.createMany([mx]);
+    const error = result!.error as RequestValidationError;
+    expect(error.issues.map((i) => i.path)).toEqual([
+      'customer_data.bank',
+      'customer_data.account_number',
+      'customer_data.clabe_number',
+    ]);
+    expect(server.log).toEqual([]);
+  });
+});
+
 describe('createMany abort and options', () => {
   it('starts no new item after abort, settles the items in flight, and fails the rest as not sent', async () => {
     const items = batch(12);

@@ -15,8 +15,12 @@ export type Fault =
   | { kind: 'drop-after-commit' }
   /** Destroy the socket without passing the request on. */
   | { kind: 'drop' }
-  /** Answer this status without passing the request on. */
-  | { kind: 'status'; status: number; headers?: Record<string, string> };
+  /** Answer this status (and body: an error envelope unless given) without passing the request on. */
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
+  /** Pass the request to the simulator (a create commits), then answer 200 with an HTML page. */
+  | { kind: 'garbage-after-commit' }
+  /** Run `hook` as the request arrives, then pass it on as usual. */
+  | { kind: 'hook'; hook: () => void };
 
 export interface Rule {
   fault: Fault;
@@ -81,12 +85,17 @@ export async function startBulkServer(): Promise<BulkServer> {
       if (fault?.kind === 'status') {
         const envelope = JSON.stringify({ code: '00', status: 'ERROR', message: `injected ${fault.status}` });
         res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
-        return void res.end(envelope);
+        return void res.end(fault.body ?? envelope);
       }
+      if (fault?.kind === 'hook') fault.hook();
       if (method === 'POST' && path.includes('/payout'))
         posted.set(reference, (posted.get(reference) ?? 0) + 1);
       const answer = sandbox.handle({ method, path, headers: req.headers, body: body || undefined });
       if (fault?.kind === 'drop-after-commit') return void res.socket?.destroy();
+      if (fault?.kind === 'garbage-after-commit') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return void res.end('<html><body>Service temporarily unavailable</body></html>');
+      }
       const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       res.writeHead(answer.status, answer.headers);
       res.end(text);

@@ -1,0 +1,69 @@
+/**
+ * Which failures are about the batch rather than one item (docs/bulk-payouts.md, "When the batch
+ * stops"). Every later item would meet them too, so the batch starts no new item: a batch with
+ * wrong credentials makes one refused request, not one per item.
+ * - AuthenticationError (401/403): the credentials, or the merchant's right to PayOuts, refused.
+ * - ConfigurationError: the client refused its own configuration (e.g. no fetch in the runtime).
+ * - A Retry-After beyond what a batch pauses (60 s): the service asked the merchant to stop.
+ * Everything else (a refused item, a 404, a 5xx, a lost answer, an unreadable answer) is per item.
+ */
+import { ApiError, AuthenticationError, ConfigurationError, type PayinoutError } from '../core/errors.js';
+import { retryAfterMs } from '../core/retry.js';
+import { BatchHaltedError } from './errors.js';
+
+interface Reason {
+  why: string;
+  todo: string;
+}
+
+function reasonOf(error: unknown): Reason | undefined {
+  if (error instanceof AuthenticationError) {
+    return {
+      why: `the service refused the credentials (HTTP ${error.status})`,
+      todo: AuthenticationError.advice,
+    };
+  }
+  if (error instanceof ConfigurationError) {
+    return { why: 'the client refused its configuration', todo: error.message };
+  }
+  if (error instanceof ApiError && retryAfterMs(error.headers) === Infinity) {
+    return {
+      why: `the service asked to wait more than 60 s before the next request (HTTP ${error.status} with Retry-After)`,
+      todo: 'Wait as long as the service asked.',
+    };
+  }
+  return undefined;
+}
+
+/** The batch's stop: set once, by the first batch-wide failure. */
+export class BatchHalt {
+  #error: PayinoutError | undefined;
+  #reason: Reason | undefined;
+
+  /** The failure that stopped the batch, if any. */
+  get error(): PayinoutError | undefined {
+    return this.#error;
+  }
+
+  /** Stops the batch when `error` is batch-wide; returns whether it is. */
+  consider(error: unknown): boolean {
+    const reason = reasonOf(error);
+    if (!reason) return false;
+    if (!this.#error) {
+      this.#error = error as PayinoutError;
+      this.#reason = reason;
+    }
+    return true;
+  }
+
+  /** The error of an item the stopped batch did not send. */
+  notSent(reference: string): BatchHaltedError | undefined {
+    if (!this.#error || !this.#reason) return undefined;
+    return new BatchHaltedError(reference, this.#error, this.#reason.why, this.#reason.todo);
+  }
+
+  /** One line for a person: why the batch stopped and what to do. */
+  summary(): string | undefined {
+    return this.#reason && `the batch stopped because ${this.#reason.why}. ${this.#reason.todo}`;
+  }
+}
