@@ -1,7 +1,8 @@
 /**
  * Client CPU per call under load: 64 concurrent `payin.create` against the simulator (its own
  * process), in µs of this process's CPU (user + system) per call, beside raw fetch doing the same
- * request with a prebuilt body. `tsx bench/client-cpu.ts [path/to/dist/index.js]` compares builds.
+ * request with a prebuilt body. `tsx bench/client-cpu.ts before/dist/index.js dist/index.js` compares
+ * builds in one session, interleaved round by round (ROUNDS=n sets the number of rounds).
  */
 import { pathToFileURL } from 'node:url';
 import type * as Sdk from '../src/index.js';
@@ -18,8 +19,20 @@ export interface ClientCpu {
 
 export async function benchClientCpu(
   sdk: typeof Sdk,
-  { requests = 6_000, concurrency = 64, rounds = 3 } = {},
+  options: { requests?: number; concurrency?: number; rounds?: number } = {},
 ): Promise<ClientCpu> {
+  const [result] = await benchClientCpuOf([sdk], options);
+  return result!;
+}
+
+/**
+ * Several builds (e.g. before and after a change) measured in one session: each round runs raw
+ * fetch, then every build in turn, so machine load drifts over all of them alike.
+ */
+export async function benchClientCpuOf(
+  sdks: ReadonlyArray<typeof Sdk>,
+  { requests = 6_000, concurrency = 64, rounds = 3 } = {},
+): Promise<ClientCpu[]> {
   const server = await startChild('./simulator-server.ts');
   const creds = server.extra as { username: string; password: string; token: string };
   const base = `http://127.0.0.1:${server.port}`;
@@ -36,33 +49,43 @@ export async function benchClientCpu(
     const json = JSON.parse(await res.text());
     if (res.status !== 200) throw new Error(`simulator answered ${res.status}: ${JSON.stringify(json)}`);
   };
-  const client = new sdk.PaymentClient({ ...creds, baseUrl: base });
-  const viaClient = () => client.payin.create({ ...payinParams, reference: `cpu-c-${n++}` });
-  const tasks = { fetch: viaFetch, payinout: viaClient };
-  const cpu = { fetch: [] as number[], payinout: [] as number[] };
-  const rps = { fetch: [] as number[], payinout: [] as number[] };
-  for (const task of Object.values(tasks)) await measure(task, { requests: 1_000, concurrency });
+  const viaClients = sdks.map((sdk) => {
+    const client = new sdk.PaymentClient({ ...creds, baseUrl: base });
+    return () => client.payin.create({ ...payinParams, reference: `cpu-c-${n++}` });
+  });
+  const tasks = [viaFetch, ...viaClients];
+  const cpu = tasks.map(() => [] as number[]);
+  const rps = tasks.map(() => [] as number[]);
+  for (const task of tasks) await measure(task, { requests: 1_000, concurrency });
   for (let round = 0; round < rounds; round++) {
-    for (const [name, task] of Object.entries(tasks) as Array<[keyof typeof tasks, () => Promise<unknown>]>) {
+    for (const [i, task] of tasks.entries()) {
       const samples = await measure(task, { requests, concurrency });
-      cpu[name].push((samples.cpuMs * 1000) / requests);
-      rps[name].push((requests / samples.elapsedMs) * 1000);
+      cpu[i]!.push((samples.cpuMs * 1000) / requests);
+      rps[i]!.push((requests / samples.elapsedMs) * 1000);
     }
   }
   await server.stop();
   const med = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return {
-    fetch: med(cpu.fetch),
-    payinout: med(cpu.payinout),
-    rps: { fetch: med(rps.fetch), payinout: med(rps.payinout) },
-  };
+  return viaClients.map((_, i) => ({
+    fetch: med(cpu[0]!),
+    payinout: med(cpu[i + 1]!),
+    rps: { fetch: med(rps[0]!), payinout: med(rps[i + 1]!) },
+  }));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const target = process.argv[2] ?? 'dist/index.js';
-  const sdk = (await import(pathToFileURL(target).href)) as typeof Sdk;
-  const result = await benchClientCpu(sdk);
-  console.log(
-    `${target}: client CPU per payin.create at concurrency 64: payinout ${result.payinout.toFixed(0)} µs, raw fetch ${result.fetch.toFixed(0)} µs; req/s payinout ${result.rps.payinout.toFixed(0)}, fetch ${result.rps.fetch.toFixed(0)}`,
+  const targets = process.argv.length > 2 ? process.argv.slice(2) : ['dist/index.js'];
+  const sdks = await Promise.all(
+    targets.map(async (target) => (await import(pathToFileURL(target).href)) as typeof Sdk),
   );
+  const rounds = Number(process.env.ROUNDS ?? 3);
+  const results = await benchClientCpuOf(sdks, { rounds });
+  console.log(
+    `client CPU per payin.create at concurrency 64 (median of ${rounds} rounds): raw fetch ${results[0]!.fetch.toFixed(0)} µs, ${results[0]!.rps.fetch.toFixed(0)} req/s`,
+  );
+  for (const [i, result] of results.entries()) {
+    console.log(
+      `${targets[i]}: payinout ${result.payinout.toFixed(0)} µs (${(result.payinout / result.fetch).toFixed(2)}× fetch), ${result.rps.payinout.toFixed(0)} req/s`,
+    );
+  }
 }

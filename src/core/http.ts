@@ -144,7 +144,7 @@ export class Http {
     try {
       const response = await (this.#config.fetch ?? globalThis.fetch)(request.url, {
         method: x.method,
-        headers: headersOf(request, fixed),
+        headers: x.options.headers ? headersOf(request, fixed) : fixed,
         signal,
         redirect: 'manual',
         ...(x.body === undefined ? {} : { body: x.body }),
@@ -153,7 +153,8 @@ export class Http {
       const text = await response.text();
       this.#log(x, attempt, status, started);
       state.last = { status, headers: response.headers, text, attempt };
-      state.exactDelay = exactDelay(response.headers);
+      // Only an answer ky retries (not ok) can carry a wait for the next attempt.
+      state.exactDelay = response.ok ? undefined : exactDelay(response.headers);
       return response;
     } catch (error) {
       this.#log(x, attempt, undefined, started);

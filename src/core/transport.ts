@@ -7,7 +7,7 @@
 import type * as z from 'zod/mini';
 import { safeParse } from '../schemas/kit.js';
 import { VERSION } from '../version.js';
-import { type Accepted, isJsonText, readAnswer } from './envelope.js';
+import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
 import { RequestValidationError } from './errors.js';
 import { type Answer, Http, isBroken } from './http.js';
 import { reconcile } from './reconcile.js';
@@ -47,9 +47,33 @@ interface Call {
   /** HTTP requests made so far (sends and lookups alike). */
   count: number;
   /** Credential and PII values of the request, scrubbed from anything an error keeps. */
-  secrets: readonly string[];
+  readonly secrets: readonly string[];
   options: RequestOptions;
   maxRetries: number;
+}
+
+/**
+ * A call's state. Its secrets are collected on first read, which only an error or a failed
+ * attempt does: a call that succeeds never walks its body for PII (bench "cpu"). They are read
+ * from the body as serialized, so they are exactly what was sent even if the caller's object
+ * changes afterwards.
+ */
+function callState(
+  credentials: readonly string[],
+  body: string | undefined,
+  options: RequestOptions,
+  maxRetries: number,
+): Call {
+  let secrets: readonly string[] | undefined;
+  return {
+    count: 0,
+    options,
+    maxRetries,
+    get secrets() {
+      secrets ??= body === undefined ? credentials : [...credentials, ...collectSecrets(JSON.parse(body))];
+      return secrets;
+    },
+  };
 }
 
 export class Transport {
@@ -85,9 +109,8 @@ export class Transport {
     // Serialized once, before anything is sent: a value JSON cannot carry (a BigInt in an extra
     // key) is the caller's mistake, never a network failure with an unknown outcome.
     const body = serialize(sent, spec.request?.what);
-    const secrets = [...this.#http.credentials, ...collectSecrets(sent)];
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    const call: Call = { count: 0, secrets, options, maxRetries };
+    const call: Call = callState(this.#http.credentials, body, options, maxRetries);
     // The recovery is built from the body exactly as it is sent (validated, normalised).
     const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
     if (recovery === undefined)
@@ -146,7 +169,9 @@ export class Transport {
         body,
         options: call.options,
         counter: call,
-        secrets: call.secrets,
+        get secrets() {
+          return call.secrets;
+        },
         reference: recovery?.key,
         unknownAdvice: recovery && unknownAdvice(recovery),
       },
@@ -163,13 +188,17 @@ export class Transport {
     attempt: number,
     recovery: Recovery | undefined,
   ): AttemptOutcome {
-    const context = {
-      ...answer,
+    const context: AnswerContext = {
+      status: answer.status,
+      headers: answer.headers,
+      text: answer.text,
       method: spec.method,
       path: `/${spec.path}`,
       attempts: attempt,
       strict: this.#config.strictResponses,
-      secrets: call.secrets,
+      get secrets() {
+        return call.secrets;
+      },
       accepted: recovery && acceptedNote(recovery),
     };
     let read: ReturnType<typeof readAnswer<T>>;
