@@ -1,4 +1,4 @@
-/** The public shapes of a PayOut batch (shared/design/public-api.md, "Bulk payouts"). */
+/** The public shapes of a PayOut batch (the public API contract, "Bulk payouts"). */
 import type { PayinoutError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';

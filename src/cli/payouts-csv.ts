@@ -1,5 +1,5 @@
 /**
- * The CSV side of `payinout payouts send` (shared/design/public-api.md, "Bulk payouts"): rows in
+ * The CSV side of `payinout payouts send` (the public API contract, "Bulk payouts"): rows in
  * with csv-parse, streaming; results out with csv-stringify, streaming, formulas neutralised.
  */
 import { createReadStream } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The error hierarchy of the public contract (shared/design/public-api.md, "Errors").
+ * The error hierarchy of the public contract (the public API contract, "Errors").
  *
  * Every property of every error is safe to log: bodies and headers are redacted when the
  * error is built (see redact.ts), credentials are never stored on an error, and `cause` is

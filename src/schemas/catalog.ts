@@ -1,6 +1,6 @@
 /**
  * What the spec states about countries, methods, document and account types
- * (service-interface.md, "Country reference"). `null` means the spec says "Not shown":
+ * (the service guide's "Country reference"). `null` means the spec says "Not shown":
  * the SDK then accepts any non-empty string (docs/spec-gaps.md).
  */
 
