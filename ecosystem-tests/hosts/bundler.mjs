@@ -10,7 +10,7 @@ import { app, check } from './app.mjs';
 
 const NONE = [];
 // README "Requirements": what payinout/testing loads (the simulator's server and its ids).
-const TESTING = ['node:crypto', 'node:http', 'node:module'];
+const TESTING = ['node:crypto', 'node:http', 'node:module', 'node:net'];
 const USES = [
   ['payinout: PaymentClient', "import { PaymentClient } from 'payinout'; use(PaymentClient);", NONE],
   [
