@@ -211,8 +211,10 @@ function baseUrlProblems(baseUrl: unknown): string[] {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return [];
   const shown = withoutUserInfo(baseUrl);
   // Checked on the text as well as on the parsed URL: an address too malformed to parse may
-  // still carry a password.
-  const embedsCredentials = USER_INFO.test(baseUrl.trim());
+  // still carry a password, and the parser and any pattern can disagree on where its userinfo
+  // ends (a password holding '/', '#' or '\\', a scheme with a typo). An environment root never
+  // holds an '@', so any '@' counts as credentials and the address is not repeated.
+  const embedsCredentials = baseUrl.includes('@') || USER_INFO.test(baseUrl.trim());
   const problems: string[] = [];
   if (embedsCredentials) {
     problems.push(

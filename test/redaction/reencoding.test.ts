@@ -3,6 +3,7 @@
  * every view of the error (message, JSON, inspect, stack, body, serviceMessage) stays clean.
  */
 import { inspect } from 'node:util';
+import fc from 'fast-check';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ConfigurationError, PaymentClient, ServerError } from '../../src/index.js';
@@ -126,6 +127,38 @@ describe('configuration errors never echo a secret and name every problem', () =
     expect(views(error)).not.toContain(password);
     expect(views(error)).not.toContain(password.slice(0, 7));
     expect((error as Error).message).toMatch(/must not embed credentials/);
+  });
+
+  it('never echoes a password, whatever the scheme, host or characters around it', () => {
+    const prefix = fc.constantFrom(
+      'https://',
+      'http://',
+      'ht!tp://',
+      'https:/',
+      'https:\\\\',
+      '//',
+      '',
+      'https://x/',
+    );
+    const host = fc.constantFrom('api.example.com', '', 'exa mple.com', '127.0.0.1:4010', '[::1]');
+    const suffix = fc.constantFrom('', '/api/v2', '/', '?q=1', '#top');
+    // Passwords a merchant may really hold: letters and digits around URL-significant characters.
+    const secret = fc
+      .stringMatching(/^[A-Za-z0-9!$%&*+,;=/#?\\~:-]{4,16}$/)
+      .map((middle) => `Pw9${middle}Zq7`);
+    fc.assert(
+      fc.property(prefix, secret, host, suffix, (before, password, where, after) => {
+        let error: unknown;
+        try {
+          new PaymentClient({ ...CREDENTIALS, baseUrl: `${before}user:${password}@${where}${after}` });
+        } catch (caught) {
+          error = caught;
+        }
+        expect(error).toBeInstanceOf(ConfigurationError);
+        expect(views(error)).not.toContain(password);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('reports every problem at once', () => {
