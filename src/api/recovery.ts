@@ -85,8 +85,27 @@ export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
       howToLookUp: `client.transactions.get('${reference}')`,
       find: (run) => find(run, descriptor, body as Record<string, unknown>, reference),
       idIn: ticketIn,
+      contradiction: (value) => contradictionOf(value, body as Record<string, unknown>, reference),
     } satisfies Recovery;
   };
+}
+
+/**
+ * Where a create's 2xx answer contradicts what was sent: its echo (`transaction`) names another
+ * reference, amount or currency. Fields the answer leaves out prove nothing either way.
+ */
+function contradictionOf(
+  value: unknown,
+  sent: Record<string, unknown>,
+  reference: string,
+): string | undefined {
+  const echo = asRecord(asRecord(value)?.transaction);
+  if (!echo) return undefined;
+  const wrong: string[] = [];
+  if (echo.reference !== undefined && echo.reference !== reference) wrong.push('reference');
+  if (echo.amount !== undefined && Number(echo.amount) !== Number(sent.amount)) wrong.push('amount');
+  if (echo.currency !== undefined && echo.currency !== sent.currency) wrong.push('currency');
+  return wrong.length ? `echoes another ${wrong.join(', ')} than the one sent` : undefined;
 }
 
 async function find(

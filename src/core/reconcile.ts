@@ -77,7 +77,14 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
   let mayExist = false;
   for (;;) {
     const outcome = await io.send();
-    if (outcome.ok) return outcome.value;
+    if (outcome.ok) {
+      const why = io.recovery.contradiction(outcome.value);
+      if (why === undefined) return outcome.value;
+      // Accepted (2xx), but not provably ours: only the lookup can say which transaction it made.
+      const found = await settle(io, contradicted(why));
+      if (found) return found;
+      throw answerUnproven(io, outcome, why);
+    }
     const verdict = verdictOf(outcome);
     const { error } = outcome;
 
@@ -137,6 +144,28 @@ async function settle(io: ReconcileIO, trigger: unknown): Promise<WithResponse<u
     { method: io.method, path: io.path, reference: io.recovery.key, attempts: io.attempts() },
   );
   return result;
+}
+
+/** The trigger named in messages when a 2xx answer contradicts what was sent. */
+function contradicted(why: string): ResponseValidationError {
+  return new ResponseValidationError({ message: `The answer ${why}.` });
+}
+
+function answerUnproven(
+  io: ReconcileIO,
+  outcome: Extract<AttemptOutcome, { ok: true }>,
+  why: string,
+): ConnectionError {
+  const id = io.recovery.idIn(outcome.value);
+  const ticket = id ? `, ticket ${id}` : '';
+  return unknownOutcome(
+    io,
+    contradicted(why),
+    `the service accepted it (HTTP ${outcome.value.lastResponse.status}${ticket}) but its answer ${why}, and the lookup does not show the transaction yet. Do not send it again`,
+    undefined,
+    undefined,
+    true,
+  );
 }
 
 function acceptedButUnseen(io: ReconcileIO, outcome: Failure): ConnectionError {

@@ -94,6 +94,11 @@ export interface Recovery {
   find(run: Runner): Promise<Finding>;
   /** The service's id of the created object, when an answer that cannot be read still shows it. */
   idIn(body: unknown): string | undefined;
+  /**
+   * Why a successful answer is not provably this call's own (it echoes another key, amount or
+   * currency), or `undefined` when nothing it shows contradicts what was sent.
+   */
+  contradiction(value: unknown): string | undefined;
 }
 
 /** Builds the recovery of a call from the body that is sent; `undefined` when it has no key. */

@@ -54,6 +54,19 @@ export function makeClient(options: Partial<PaymentClientOptions> = {}): Payment
 export const ok = (data: unknown, message = 'Operación exitosa', init?: ResponseInit) =>
   HttpResponse.json({ code: '01', status: 'SUCCESS', message, data }, init);
 
+/**
+ * A create's success answer echoing the request's reference, amount and currency into
+ * `data.transaction`, as the service's answer does (one that echoes anything else is settled by
+ * lookup, not taken as the merchant's).
+ */
+export const okEchoing =
+  (data: { transaction: Record<string, unknown> } & Record<string, unknown>) =>
+  async ({ request }: { request: Request }) => {
+    const sent = (await request.clone().json()) as Record<string, unknown>;
+    const { reference, amount, currency } = sent;
+    return ok({ ...data, transaction: { ...data.transaction, reference, amount, currency } });
+  };
+
 export const fail = (status: number, body: Record<string, unknown>) =>
   HttpResponse.json({ code: '00', status: 'ERROR', message: '', ...body }, { status });
 

@@ -17,12 +17,21 @@ const created = {
 };
 const confirmed = { transaction_id: 't', payment_method: 'QR', status: 'APPROVED' };
 
+/** A create's answer echoes what was sent, as the service's does (an answer echoing anything else is not proof). */
+function echoing(data: unknown, sent: string | undefined): unknown {
+  const record = data as { transaction?: Record<string, unknown> };
+  if (!record.transaction || sent === undefined) return data;
+  const { reference, amount, currency } = JSON.parse(sent) as Record<string, unknown>;
+  return { ...record, transaction: { ...record.transaction, reference, amount, currency } };
+}
+
 /** A client whose fetch counts the requests that got through validation. */
 function countingClient(data: unknown) {
   const state = { sent: 0 };
-  const fetchStub: typeof fetch = async () => {
+  const fetchStub: typeof fetch = async (_input, init) => {
     state.sent++;
-    return new Response(JSON.stringify({ code: '01', status: 'SUCCESS', message: '', data }), {
+    const answer = echoing(data, typeof init?.body === 'string' ? init.body : undefined);
+    return new Response(JSON.stringify({ code: '01', status: 'SUCCESS', message: '', data: answer }), {
       headers: { 'content-type': 'application/json' },
     });
   };

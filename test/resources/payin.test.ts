@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type PayInCreateParams, RequestValidationError } from '../../src/index.js';
 import { payinCO } from '../helpers/fixtures.js';
-import { answer, BASIC, CREDENTIALS, makeClient, ok, recorded, useMsw } from '../helpers/msw.js';
+import { answer, BASIC, CREDENTIALS, makeClient, ok, okEchoing, recorded, useMsw } from '../helpers/msw.js';
 
 useMsw();
 
@@ -64,7 +64,7 @@ describe('client.payin', () => {
   });
 
   it('createLegacy: POST /api/v1/payin', async () => {
-    answer('post', '/api/v1/payin', () => ok({ ...created, payment_url: 'https://checkout.test/p/1' }));
+    answer('post', '/api/v1/payin', okEchoing({ ...created, payment_url: 'https://checkout.test/p/1' }));
     const legacy = { ...payinCO, payment_method: 'PSE' as const, amount: 20_000 };
     const result = await makeClient().payin.createLegacy(
       legacy as Parameters<ReturnType<typeof makeClient>['payin']['createLegacy']>[0],

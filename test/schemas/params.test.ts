@@ -10,7 +10,7 @@ import {
   type SandboxConfirmParams,
 } from '../../src/index.js';
 import { customerCO, payinCO, payoutCO, payoutMX } from '../helpers/fixtures.js';
-import { answer, makeClient, ok, recorded, useMsw } from '../helpers/msw.js';
+import { answer, makeClient, ok, okEchoing, recorded, useMsw } from '../helpers/msw.js';
 
 useMsw();
 
@@ -109,7 +109,7 @@ describe('amounts that cannot be sent exactly are refused', () => {
 
   it('PayOut follows the same rule in every currency; 2 decimals pass and are sent as given', async () => {
     await refusal(() => makeClient().payout.create({ ...payoutMX, amount: 1500.001 }));
-    answer('post', '/api/v1/payout', () => ok(created));
+    answer('post', '/api/v1/payout', okEchoing(created));
     await makeClient().payout.create({ ...payoutCO, amount: 20_000.55 });
     expect((recorded[0]!.body as { amount: number }).amount).toBe(20_000.55);
   });
@@ -132,7 +132,7 @@ describe('legal_doc and phone_number given as numbers (JavaScript, CSV imports)'
   });
 
   it('PayOut too', async () => {
-    answer('post', '/api/v1/payout', () => ok(created));
+    answer('post', '/api/v1/payout', okEchoing(created));
     const customer_data = { ...payoutCO.customer_data, legal_doc: 900123456 };
     await makeClient().payout.create(js<PayOutCreateParams>({ ...payoutCO, customer_data }));
     expect(recorded[0]!.body).toMatchObject({ customer_data: { legal_doc: '900123456' } });

@@ -12,7 +12,7 @@ import {
   ResponseValidationError,
 } from '../../src/index.js';
 import { customerCO, payinCO, transaction } from '../helpers/fixtures.js';
-import { answer, fail, makeClient, ok, recorded, useMsw } from '../helpers/msw.js';
+import { answer, fail, makeClient, ok, okEchoing, recorded, useMsw } from '../helpers/msw.js';
 
 useMsw();
 
@@ -33,7 +33,7 @@ describe('default mode: missing and null fields', () => {
   it('ipn_url: null echoed for a PayIn created without one → success, field left out, one warning', async () => {
     const log = logger();
     const client = makeClient({ logger: log });
-    answer('post', '/api/v2/payin', () => ok({ ...created, transaction: { ...echo, ipn_url: null } }));
+    answer('post', '/api/v2/payin', okEchoing({ ...created, transaction: { ...echo, ipn_url: null } }));
     const { ipn_url: _omit, ...params } = payinCO;
     const result = await client.payin.create(params);
     expect(result.ticket).toBe('T-1');
