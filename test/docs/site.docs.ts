@@ -6,26 +6,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
 import { type StaticServer, serveDirectory } from './serve.js';
 
 const SITE = resolve('docs/api');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = resolve('test-results');
-
-// Flags for a container without a display, GPU or user namespace; the rest keep Chromium
-// from calling home, which would slow the run and fail offline.
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let server: StaticServer;
 let browser: Browser;
@@ -37,12 +24,9 @@ beforeAll(async () => {
   if (!existsSync(resolve(SITE, 'index.html'))) {
     throw new Error('docs/api/index.html is missing: run `npm run docs` first (npm run test:docs does).');
   }
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH).`);
-  }
   await mkdir(SCREENSHOTS, { recursive: true });
   server = await serveDirectory(SITE);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));

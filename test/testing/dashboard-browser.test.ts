@@ -5,29 +5,17 @@
  * non-loopback bind. Any page error, failed request or unexpected 4xx/5xx fails the test.
  * Screenshots: test-artifacts/dashboard/ (kept by CI as artifacts).
  */
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, startSandboxServer } from '../../src/testing/index.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { basic, CUSTOMER_CO } from './helpers.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = resolve('test-artifacts/dashboard');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 let browser: Browser;
 let context: BrowserContext | undefined;
 let sandboxServer: SandboxServer | undefined;
@@ -36,12 +24,8 @@ let receiverUrl: string;
 const received: { body: string; signature: string | undefined }[] = [];
 
 beforeAll(async () => {
-  // Never skipped: without Chromium this suite fails, in CI and locally alike.
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH).`);
-  }
   await mkdir(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
