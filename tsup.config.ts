@@ -5,6 +5,7 @@ import { defineConfig, type Options } from 'tsup';
 
 const entry = {
   index: 'src/index.ts',
+  'node/index': 'src/node/index.ts',
   'testing/index': 'src/testing/index.ts',
   'redis/index': 'src/redis/index.ts',
 };

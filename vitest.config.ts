@@ -2,10 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Fail loudly instead of silently passing when a suite is skipped in CI.
     allowOnly: !process.env.CI,
+    projects: [
+      {
+        extends: true,
+        // As Node users get it: clients send over node:http (test/setup/node-sender.ts).
+        test: { name: 'node', include: ['test/**/*.test.ts'], setupFiles: ['test/setup/node-sender.ts'] },
+      },
+      {
+        extends: true,
+        // As Bun, Deno, Workers and clients given a `fetch` get it: ky over fetch. The suites that
+        // exercise the transport run again on it.
+        test: {
+          name: 'fetch',
+          include: ['test/faults/**/*.test.ts', 'test/core/**/*.test.ts', 'test/resources/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });

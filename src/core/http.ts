@@ -7,7 +7,8 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
-import { BASE_DELAY_MS, MAX_DELAY_MS, MAX_RETRY_AFTER_MS, retryAfterMs } from './retry.js';
+import { backoffMs, jittered, MAX_RETRY_AFTER_MS, resendDelayMs, retryAfterMs, sleep } from './retry.js';
+import { fetchSender, installedPlatformSender, type Sender, WireFailure } from './sender.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
@@ -70,8 +71,12 @@ interface Attempts {
 }
 
 export class Http {
-  readonly #ky: KyInstance;
+  /** Set when the client sends with `fetch`: ky joins the prefix URL and paces the retries. */
+  readonly #ky: KyInstance | undefined;
+  readonly #sender: Sender;
   readonly #config: Readonly<HttpConfig>;
+  readonly #prefix: string;
+  readonly #fixed: Readonly<Record<string, string>>;
   /** The request's credentials in every form a server or proxy could echo. */
   readonly credentials: readonly string[];
 
@@ -79,43 +84,64 @@ export class Http {
     this.#config = Object.freeze({ ...config });
     const basic = `Basic ${toBase64(`${config.username}:${config.password}`)}`;
     this.credentials = [config.password, config.token, basic, basic.slice(6)];
-    const fixed = Object.freeze({
+    this.#fixed = Object.freeze({
       authorization: basic,
       'token-top': config.token,
       'content-type': 'application/json',
       accept: 'application/json',
       'user-agent': config.userAgent,
     });
-    this.#ky = ky.create({
-      prefixUrl: config.baseUrl,
-      // Retries are asked per call (safe calls only); the deadline is the attempt's own (below).
-      retry: 0,
-      timeout: false,
-      redirect: 'manual',
-      hooks: { beforeRequest: [(request, options) => this.#attempt(request, options.context, fixed)] },
-    });
+    this.#prefix = config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
+    const platform = config.fetch ? undefined : installedPlatformSender();
+    this.#sender = platform ?? fetchSender(config.fetch ?? globalThis.fetch);
+    // The Node sender exists to shed per-call WHATWG objects, which ky is made of (it builds a
+    // Request per call and a Response per answer): it runs the same retry policy itself (#loop).
+    this.#ky = platform
+      ? undefined
+      : ky.create({
+          prefixUrl: config.baseUrl,
+          // Retries are asked per call (safe calls only); the deadline is the sender's (above).
+          retry: 0,
+          timeout: false,
+          redirect: 'manual',
+          hooks: { beforeRequest: [(request, options) => this.#answerForKy(request, options.context)] },
+        });
   }
 
   /**
    * One call: a single attempt, or up to `1 + retries` for a call that is safe to resend. Rejects
    * only with the caller's abort reason.
    */
-  async send(x: Exchange, retries: number): Promise<Answer | Broken> {
+  send(x: Exchange, retries: number): Promise<Answer | Broken> {
+    return this.#ky ? this.#viaKy(this.#ky, x, retries) : this.#loop(x, retries);
+  }
+
+  async #viaKy(client: KyInstance, x: Exchange, retries: number): Promise<Answer | Broken> {
     const state: Attempts = { x };
     const options: Options = {
       method: x.method,
       context: { attempts: state },
       retry: retryOptions(state, retries),
     };
-    if (x.options.headers) options.headers = x.options.headers;
     if (x.options.signal) options.signal = x.options.signal;
     try {
-      await this.#ky(x.path, options);
+      await client(x.path, options);
     } catch (error) {
       if (x.options.signal?.aborted) throw x.options.signal.reason;
       if (!(error instanceof HTTPError)) return state.broken ?? brokenBy(error, x);
     }
     return state.last as Answer;
+  }
+
+  /** The same policy as ky's retry options below (retry.ts), for the platform sender. */
+  async #loop(x: Exchange, retries: number): Promise<Answer | Broken> {
+    const url = this.#prefix + x.path;
+    for (let retry = 0; ; retry++) {
+      const outcome = await this.#attempt(x, url);
+      const delay = retry < retries ? resendDelayMs(outcome, retry) : undefined;
+      if (delay === undefined) return outcome;
+      await sleep(delay, x.options.signal);
+    }
   }
 
   /**
@@ -124,50 +150,51 @@ export class Http {
    * does not give: a deadline that covers reading the whole body (ky's timeout ends at the
    * headers, so a stalled body would hang), the body sent as the string it is with its length
    * (ky would stream a tee'd copy of it), and a typed, credential-free error for each failure
-   * (ky's errors hold the request and its headers). ky still joins the prefix URL, merges the
-   * per-call headers, and decides and paces the retries of safe calls.
+   * (ky's errors hold the request and its headers). ky still joins the prefix URL and decides
+   * and paces the retries of safe calls.
    */
-  async #attempt(
-    request: Request,
-    context: Record<string, unknown>,
-    fixed: Readonly<Record<string, string>>,
-  ): Promise<Response> {
+  async #answerForKy(request: Request, context: Record<string, unknown>): Promise<Response> {
     const state = context.attempts as Attempts;
-    const { x } = state;
+    const outcome = await this.#attempt(state.x, request.url);
+    if (isBroken(outcome)) {
+      state.broken = outcome;
+      // A reset before any byte (a stale keep-alive socket) is retried at once.
+      state.exactDelay = outcome.staleSocket ? 0 : undefined;
+      throw outcome.error;
+    }
+    state.last = outcome;
+    // Only an answer ky retries (not ok) can carry a wait for the next attempt.
+    state.exactDelay = outcome.status < 300 ? undefined : exactDelay(outcome.headers);
+    // The body was read already; ky needs only the status and headers to decide on a retry.
+    return new Response(null, { status: outcome.status, headers: outcome.headers });
+  }
+
+  /** One HTTP request, read to an answer or a typed failure. Rejects only with the caller's abort. */
+  async #attempt(x: Exchange, url: string): Promise<Answer | Broken> {
     const attempt = ++x.counter.count;
     const timeoutMs = x.options.timeoutMs ?? this.#config.timeoutMs;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = x.options.signal ? AbortSignal.any([x.options.signal, timeout.signal]) : timeout.signal;
     const started = performance.now();
-    let status: number | undefined;
     try {
-      const response = await (this.#config.fetch ?? globalThis.fetch)(request.url, {
+      const { signal } = x.options;
+      const headers = x.options.headers ? withCallHeaders(this.#fixed, x.options.headers) : this.#fixed;
+      const response = await this.#sender({
+        url,
         method: x.method,
-        headers: x.options.headers ? headersOf(request, fixed) : fixed,
+        headers,
+        body: x.body,
         signal,
-        redirect: 'manual',
-        ...(x.body === undefined ? {} : { body: x.body }),
+        timeoutMs,
       });
-      status = response.status;
-      const text = await response.text();
-      this.#log(x, attempt, status, started);
-      state.last = { status, headers: response.headers, text, attempt };
-      // Only an answer ky retries (not ok) can carry a wait for the next attempt.
-      state.exactDelay = response.ok ? undefined : exactDelay(response.headers);
-      return response;
+      this.#log(x, attempt, response.status, started);
+      return { status: response.status, headers: response.headers, text: response.text, attempt };
     } catch (error) {
       this.#log(x, attempt, undefined, started);
       if (x.options.signal?.aborted) throw x.options.signal.reason;
-      const broken = timeout.signal.aborted
-        ? { error: timedOut(x, attempt, status, timeoutMs), status, staleSocket: false }
-        : { ...brokenBy(error, x, attempt), status, staleSocket: status === undefined && isReset(error) };
-      state.broken = broken;
-      // A reset before any byte (a stale keep-alive socket) is retried at once.
-      state.exactDelay = broken.staleSocket ? 0 : undefined;
-      throw broken.error;
-    } finally {
-      clearTimeout(timer);
+      if (!(error instanceof WireFailure)) return brokenBy(error, x, attempt);
+      const { status } = error;
+      if (error.deadline)
+        return { error: timedOut(x, attempt, status, timeoutMs), status, staleSocket: false };
+      return brokenBy(error.cause, x, attempt, status);
     }
   }
 
@@ -202,8 +229,8 @@ function retryOptions(state: Attempts, retries: number): NonNullable<Options['re
     // ky also reads RateLimit-Reset-style headers; none of them makes a call wait beyond 60 s.
     maxRetryAfter: MAX_RETRY_AFTER_MS,
     // Backoff before retry n (1-based): 0.5 s · 2ⁿ⁻¹ capped at 8 s, minus up to 25 % jitter.
-    delay: (n) => state.exactDelay ?? Math.min(BASE_DELAY_MS * 2 ** (n - 1), MAX_DELAY_MS),
-    jitter: (delay) => (state.exactDelay === undefined ? delay * (1 - Math.random() * 0.25) : delay),
+    delay: (n) => state.exactDelay ?? backoffMs(n - 1),
+    jitter: (delay) => (state.exactDelay === undefined ? jittered(delay) : delay),
     shouldRetry: ({ error }) => {
       // A Retry-After above 60 s is surfaced, not waited for; ky paces the others itself.
       if (error instanceof HTTPError)
@@ -220,21 +247,25 @@ function exactDelay(headers: Headers): number | undefined {
   return ms === undefined || ms === Infinity ? undefined : ms;
 }
 
-/** The client's fixed headers with the call's own (the only ones ky holds) over them. */
-function headersOf(request: Request, fixed: Readonly<Record<string, string>>): Record<string, string> {
+/** The client's fixed headers with the call's own over them. */
+function withCallHeaders(
+  fixed: Readonly<Record<string, string>>,
+  own: NonNullable<RequestOptions['headers']>,
+): Record<string, string> {
   // No prototype: a header named __proto__ stays a header.
   const headers: Record<string, string> = Object.assign(Object.create(null), fixed);
-  for (const [name, value] of request.headers) headers[name] = value;
+  for (const [name, value] of new Headers(own)) headers[name] = value;
   return headers;
 }
 
-function brokenBy(error: unknown, x: Exchange, attempt = x.counter.count): Broken {
-  if (error instanceof ConnectionError) return { error, status: undefined, staleSocket: false };
-  const where = { method: x.method, path: `/${x.path}`, attempts: attempt, reference: x.reference };
+/** A failure before any answer (`status` undefined: a reset then is a stale socket) or mid-body. */
+function brokenBy(error: unknown, x: Exchange, attempt = x.counter.count, status?: number): Broken {
+  if (error instanceof ConnectionError) return { error, status, staleSocket: false };
+  const where = { method: x.method, path: `/${x.path}`, attempts: attempt, reference: x.reference, status };
   return {
     error: connectionError(error, where, x.secrets, x.unknownAdvice),
-    status: undefined,
-    staleSocket: isReset(error),
+    status,
+    staleSocket: status === undefined && isReset(error),
   };
 }
 

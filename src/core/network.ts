@@ -17,6 +17,8 @@ export interface FailureContext {
   attempts: number;
   /** Set for creates: named in the message and on the error. */
   reference?: string | undefined;
+  /** Set when the status had arrived and the body then failed. */
+  status?: number | undefined;
 }
 
 export function connectionError(
@@ -28,14 +30,18 @@ export function connectionError(
   const code = networkCode(error);
   const outcome = code && NOT_SENT_CODES.has(code) ? 'not_sent' : 'unknown';
   const detail = code ?? scrubText(error instanceof Error ? error.message : String(error), secrets);
-  const { reference, ...where } = context;
+  const { reference, status, ...where } = context;
   const next =
     outcome === 'unknown' && unknownAdvice ? unknownAdvice : 'Check baseUrl and the network to the service.';
+  const what =
+    status === undefined
+      ? 'got no answer from the service'
+      : `got HTTP ${status} from the service but could not read its body`;
   return new ConnectionError({
     ...where,
     outcome,
     ...(reference === undefined ? {} : { reference }),
-    message: `${context.method} ${context.path} got no answer from the service (${detail}, attempt ${context.attempts}). ${next}`,
+    message: `${context.method} ${context.path} ${what} (${detail}, attempt ${context.attempts}). ${next}`,
     cause: safeCause(error, secrets),
   });
 }

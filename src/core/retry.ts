@@ -4,7 +4,7 @@
  * Backoff: 0.5 s · 2ⁿ capped at 8 s, with up to 25 % jitter downwards so a fleet of
  * clients does not retry in lockstep; `Retry-After` wins when present, up to 60 s.
  */
-import { ApiError } from './errors.js';
+import { ApiError, ConnectionError } from './errors.js';
 
 export const BASE_DELAY_MS = 500;
 export const MAX_DELAY_MS = 8_000;
@@ -38,12 +38,41 @@ export function retryAfterMs(headers: Record<string, string> | Headers | undefin
   return ms > MAX_RETRY_AFTER_MS ? Infinity : ms;
 }
 
+/** Backoff before retry number `retry` (0-based), before jitter. */
+export function backoffMs(retry: number): number {
+  return Math.min(BASE_DELAY_MS * 2 ** retry, MAX_DELAY_MS);
+}
+
+/** Up to 25 % off, so a fleet of clients does not retry in lockstep. */
+export function jittered(delay: number, random: () => number = Math.random): number {
+  return delay * (1 - random() * 0.25);
+}
+
 /** Delay before retry number `retry` (0-based), honouring Retry-After from the failed answer. */
 export function retryDelayMs(retry: number, error: unknown, random: () => number = Math.random): number {
   const asked = error instanceof ApiError ? retryAfterMs(error.headers) : undefined;
   if (asked !== undefined && asked !== Infinity) return asked;
-  const backoff = Math.min(BASE_DELAY_MS * 2 ** retry, MAX_DELAY_MS);
-  return backoff * (1 - random() * 0.25);
+  return jittered(backoffMs(retry), random);
+}
+
+/**
+ * Whether a safe call is sent again after an attempt, and after how long: `undefined` when the
+ * attempt is final (docs/reliability.md, "Retry table"). A reset before any response byte (a
+ * stale keep-alive socket) is resent at once.
+ */
+export function resendDelayMs(
+  attempt: { status: number; headers: Headers } | { error: unknown; staleSocket: boolean },
+  retry: number,
+): number | undefined {
+  if ('error' in attempt) {
+    if (attempt.staleSocket) return 0;
+    return attempt.error instanceof ConnectionError ? jittered(backoffMs(retry)) : undefined;
+  }
+  // 500–599 as the fetch path's ky list has it: a status beyond HTTP's range is final.
+  if (!isRetriableStatus(attempt.status) || attempt.status > 599) return undefined;
+  const asked = retryAfterMs(attempt.headers);
+  if (asked === Infinity) return undefined;
+  return asked ?? jittered(backoffMs(retry));
 }
 
 /** Sleeps, waking early with the signal's reason when the caller aborts. */

@@ -1,0 +1,86 @@
+/**
+ * How one HTTP request reaches the wire and comes back as text. A client has one sender: `fetch`
+ * (every runtime; also whenever the options pass a `fetch`), or on Node the `node:http` sender that
+ * the Node entry installs (src/node/). A sender sends, reads the whole body under the request's
+ * deadline, and rejects with the caller's abort reason, a {@link WireFailure}, or the low-level
+ * network error; what a failure means is decided above it (http.ts).
+ */
+
+export interface WireRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Readonly<Record<string, string>>;
+  body: string | undefined;
+  /** The caller's signal: aborting it rejects with its reason, at any stage. */
+  signal: AbortSignal | undefined;
+  /** Covers the response headers and the whole body. */
+  timeoutMs: number;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export type Sender = (request: WireRequest) => Promise<WireResponse>;
+
+/**
+ * A request that failed once its status was known (the body was cut or stalled), or that ran out
+ * of time: what a sender rejects with besides the caller's abort reason and a plain network error.
+ */
+export class WireFailure extends Error {
+  override readonly name = 'WireFailure';
+  constructor(
+    /** The deadline passed (else the connection failed). */
+    readonly deadline: boolean,
+    /** Set when the headers had arrived before the failure. */
+    readonly status: number | undefined,
+    cause?: unknown,
+  ) {
+    super(deadline ? 'the request did not complete within its deadline' : 'the response body was cut', {
+      cause,
+    });
+  }
+}
+
+let platformSender: Sender | undefined;
+
+/**
+ * Installed once by a platform entry (the Node entry installs `node:http`): clients built without
+ * a `fetch` option send with it. Anything else sends with `fetch`.
+ */
+export function installPlatformSender(sender: Sender): void {
+  platformSender = sender;
+}
+
+export function installedPlatformSender(): Sender | undefined {
+  return platformSender;
+}
+
+/** A sender over a WHATWG `fetch` (the global one unless the client was given its own). */
+export function fetchSender(fetchImpl: typeof fetch): Sender {
+  return async (request) => {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    let status: number | undefined;
+    try {
+      const response = await fetchImpl(request.url, {
+        method: request.method,
+        headers: request.headers,
+        signal,
+        // Never followed: credentials must not reach another origin (docs/reliability.md).
+        redirect: 'manual',
+        ...(request.body === undefined ? {} : { body: request.body }),
+      });
+      status = response.status;
+      return { status, headers: response.headers, text: await response.text() };
+    } catch (error) {
+      if (deadline.signal.aborted && !request.signal?.aborted) throw new WireFailure(true, status);
+      throw status === undefined ? error : new WireFailure(false, status, error);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The Node sender: `node:http`/`node:https` over keep-alive agents. On Node, `fetch` (undici's
+ * WHATWG Request/Response/stream machinery) costs four times the CPU of `node:http` per call
+ * (docs/performance.md, "Client CPU under load"), which is most of a client's cost at high
+ * concurrency; this sender does the same job — send, read the whole body under the deadline,
+ * never follow a redirect — without it. Loaded only by the Node entry, so no other runtime sees
+ * a `node:` import.
+ */
+import type { IncomingMessage } from 'node:http';
+import http from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { type Sender, WireFailure, type WireRequest, type WireResponse } from '../core/sender.js';
+
+// One pool per process, as undici's global dispatcher is for fetch. Idle sockets are unref'd by
+// the agent, so they never keep a process alive.
+const agents = {
+  http: new http.Agent({ keepAlive: true }),
+  https: new https.Agent({ keepAlive: true }),
+};
+
+export const nodeSender: Sender = (request) =>
+  new Promise<WireResponse>((resolve, reject) => {
+    const { signal } = request;
+    if (signal?.aborted) return reject(signal.reason);
+    let status: number | undefined;
+    let outgoing: http.ClientRequest | undefined;
+    let settled = false;
+    const settle = (error: unknown, response?: WireResponse) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (response) resolve(response);
+      else {
+        reject(error);
+        outgoing?.destroy();
+      }
+    };
+    const onAbort = () => settle(signal?.reason);
+    const timer = setTimeout(() => settle(new WireFailure(true, status)), request.timeoutMs);
+    // A failure once the status is known is reported with it: a 2xx whose body was cut means the
+    // service accepted the call.
+    const fail = (error: unknown) =>
+      settle(status === undefined ? error : new WireFailure(false, status, error));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      outgoing = send(request, (incoming) => {
+        status = incoming.statusCode;
+        incoming.on('error', fail);
+        readText(incoming, (error, text) => {
+          if (error) return fail(error);
+          try {
+            settle(undefined, { status: incoming.statusCode ?? 0, headers: headersOf(incoming), text });
+          } catch (failure) {
+            fail(failure);
+          }
+        });
+      });
+      outgoing.on('error', fail);
+    } catch (error) {
+      // Refused before anything was written (an invalid header value or URL).
+      settle(error);
+    }
+  });
+
+function send(request: WireRequest, onResponse: (incoming: IncomingMessage) => void): http.ClientRequest {
+  const secure = request.url.startsWith('https:');
+  const headers =
+    request.body === undefined
+      ? request.headers
+      : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
+  const options = { method: request.method, headers, agent: secure ? agents.https : agents.http };
+  const outgoing = (secure ? https : http).request(request.url, options, onResponse);
+  outgoing.end(request.body);
+  return outgoing;
+}
+
+/** The whole body as text, decompressed if a server compressed it unasked (fetch does the same). */
+function readText(incoming: IncomingMessage, done: (error: unknown, text: string) => void): void {
+  const body = decoded(incoming);
+  body.setEncoding('utf8');
+  let text = '';
+  body.on('data', (chunk: string) => {
+    text += chunk;
+  });
+  body.on('end', () => done(undefined, text));
+  if (body !== incoming) body.on('error', (error) => done(error, ''));
+}
+
+function decoded(incoming: IncomingMessage): Readable {
+  const encoding = incoming.headers['content-encoding']?.trim().toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
+  return decoder ? incoming.pipe(decoder) : incoming;
+}
+
+function headersOf(incoming: IncomingMessage): Headers {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  return headers;
+}

@@ -1,0 +1,123 @@
+/**
+ * The Node sender (what `payinout` resolves to on Node) against a real local server: it is the
+ * one a client without `fetch` uses, it reuses connections, and it reads any answer fetch would
+ * read (compressed, multi-byte characters split across chunks). Only the `node` vitest project
+ * runs this file; its deadline and cancellation behaviour is in test/faults, which both run.
+ */
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionError, PaymentClient } from '../../src/index.js';
+import { transaction } from '../helpers/fixtures.js';
+import { CREDENTIALS } from '../helpers/msw.js';
+
+const envelope = (data: unknown) =>
+  Buffer.from(JSON.stringify({ code: '01', status: 'SUCCESS', message: 'Operación exitosa', data }));
+const lookup = envelope([
+  { ...transaction, customer: { ...transaction.customer, full_name: 'Ñandú Pérez' } },
+]);
+
+interface Seen {
+  headers: IncomingHttpHeaders;
+  socket: number;
+}
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await close?.();
+  close = undefined;
+});
+
+/** A server that answers every request with `write(response)`, recording headers and sockets. */
+async function serve(write: (response: http.ServerResponse) => void) {
+  const seen: Seen[] = [];
+  const sockets = new Map<object, number>();
+  const server = http.createServer((request, response) => {
+    if (!sockets.has(request.socket)) sockets.set(request.socket, sockets.size);
+    seen.push({ headers: request.headers, socket: sockets.get(request.socket) ?? -1 });
+    request.resume().on('end', () => write(response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  close = () => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(() => resolve()));
+  };
+  const { port } = server.address() as AddressInfo;
+  const client = (options: { fetch?: typeof fetch; maxRetries?: number } = {}) =>
+    new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}`, ...options });
+  return { seen, client };
+}
+
+const json =
+  (body: Buffer, headers: http.OutgoingHttpHeaders = {}) =>
+  (response: http.ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'application/json', ...headers });
+    response.end(body);
+  };
+
+describe('on Node, a client without `fetch`', () => {
+  it('sends over node:http, not fetch, and reuses one keep-alive connection', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const { seen, client } = await serve(json(lookup));
+    const sdk = client();
+    for (let i = 0; i < 10; i++) await sdk.transactions.get(transaction.ticket);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    // fetch (undici) marks its requests; node:http does not.
+    expect(seen.every(({ headers }) => headers['sec-fetch-mode'] === undefined)).toBe(true);
+    expect(new Set(seen.map(({ socket }) => socket)).size).toBe(1);
+    expect(seen[0]?.headers.authorization).toMatch(/^Basic /);
+    expect(seen[0]?.headers['user-agent']).toMatch(/^payinout\//);
+  });
+
+  it('a client given `fetch` sends with that fetch', async () => {
+    const { seen, client } = await serve(json(lookup));
+    const own = vi.fn((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+    const found = await client({ fetch: own as typeof fetch }).transactions.get(transaction.ticket);
+    expect(found.ticket).toBe(transaction.ticket);
+    expect(own).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('reads every answer fetch would read', () => {
+  it.each([
+    ['gzip', zlib.gzipSync(lookup)],
+    ['deflate', zlib.deflateSync(lookup)],
+    ['br', zlib.brotliCompressSync(lookup)],
+  ])('a %s-compressed answer', async (encoding, body) => {
+    const { client } = await serve(json(body, { 'content-encoding': encoding }));
+    const found = await client().transactions.get(transaction.ticket);
+    expect(found.customer?.full_name).toBe('Ñandú Pérez');
+  });
+
+  it('multi-byte characters split across chunks', async () => {
+    const { client } = await serve((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      // Every byte its own chunk: "Ñ" and "é" are cut between their two bytes.
+      const write = (i: number): void => {
+        if (i === lookup.length) return void response.end();
+        response.write(lookup.subarray(i, i + 1), () => write(i + 1));
+      };
+      write(0);
+    });
+    const found = await client().transactions.get(transaction.ticket);
+    expect(found.customer?.full_name).toBe('Ñandú Pérez');
+  });
+
+  it('a corrupt compressed body is a ConnectionError that names the call, not a crash', async () => {
+    const { seen, client } = await serve(
+      json(Buffer.from('not gzip at all'), { 'content-encoding': 'gzip' }),
+    );
+    const error = await client({ maxRetries: 1 })
+      .transactions.get(transaction.ticket)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toMatch(
+      /^GET \/api\/v1\/transaction\/\S+ got HTTP 200 from the service but could not read its body/,
+    );
+    // A read is safe to resend: one retry, as the retry table says.
+    expect(seen).toHaveLength(2);
+  });
+});
