@@ -24,8 +24,10 @@ import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-// 0.1: 40 KB (30.2 measured); 0.2's own code above brings the entry with ky and zod to ~45 KB.
-const BUDGET_BUNDLE_KB = 46;
+// 0.1: 40 KB (30.2 measured); 0.2's own code above brings the entry with ky and zod to ~45 KB,
+// and the sender seam with the retry loop of platform senders (core/sender.ts, http.ts) ~0.7 KB
+// more. Node resolves the node entry: the same plus the node:http sender (~0.6 KB).
+const BUDGET_BUNDLE_KB = 47;
 // The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 const BUDGET_TARBALL_KB = 400;
 // The target for payinout's own code was 15 KB in 0.1 (it measured ~15.7 KB). 0.2 adds, in the
@@ -133,7 +135,7 @@ const smoke = (format) => `
 const http = ${format === 'esm' ? "await import('node:http')" : "require('node:http')"};
 const server = http.createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify({ code: '01', status: 'SUCCESS', message: '', data: { currency: 'COP', balance: 5, balance_formatted: 'COP 5,00', auth: req.headers['token-top'] === 't0k' } }));
+  res.end(JSON.stringify({ code: '01', status: 'SUCCESS', message: '', data: { currency: 'COP', balance: 5, balance_formatted: 'COP 5,00', auth: req.headers['token-top'] === 't0k', via: req.headers['sec-fetch-mode'] ? 'fetch' : 'node:http' } }));
 });
 server.listen(0, '127.0.0.1', async () => {
   const { PaymentClient, RequestValidationError } = ${format === 'esm' ? "await import('payinout')" : "require('payinout')"};
@@ -142,6 +144,8 @@ server.listen(0, '127.0.0.1', async () => {
   const client = new PaymentClient({ username: 'u', password: 'p', token: 't0k', baseUrl: 'http://127.0.0.1:' + server.address().port });
   const balance = await client.merchant.getBalance();
   if (balance.balance !== 5 || balance.auth !== true) throw new Error('unexpected balance ' + JSON.stringify(balance));
+  // Node resolves the node entry (export condition 'node'): undici's fetch marks its requests, node:http does not.
+  if (balance.via !== 'node:http') throw new Error('on Node the client sent with ' + balance.via + ', not node:http');
   if (typeof RequestValidationError !== 'function' || typeof testing.createSandbox !== 'function' || typeof redis.RedisDedupeStore !== 'function') throw new Error('missing exports');
   ${
     format === 'esm'
@@ -154,16 +158,16 @@ server.listen(0, '127.0.0.1', async () => {
       : ''
   }
   server.close();
-  console.log('${format} ok');
+  console.log('${format} ok, sent over ' + balance.via);
 });`;
 await check(
-  'ESM: import("payinout") makes a request; testing/redis resolve; schemas compose with the consumer\'s zod',
+  'ESM: import("payinout") makes a request over node:http; testing/redis resolve; schemas compose with the consumer\'s zod',
   () => {
     writeFileSync(join(app, 'smoke.mjs'), smoke('esm'));
     return run('node', ['smoke.mjs'], app).trim();
   },
 );
-await check('CJS: require("payinout") makes a request; payinout/testing and payinout/redis resolve', () => {
+await check('CJS: require("payinout") makes a request over node:http; payinout/testing and payinout/redis resolve', () => {
   writeFileSync(join(app, 'smoke.cjs'), smoke('cjs'));
   return run('node', ['smoke.cjs'], app).trim();
 });
@@ -232,10 +236,14 @@ async function gzippedKb(entry, external = []) {
   });
   return gzipSync(result.outputFiles[0].contents, { level: 9 }).length / 1024;
 }
-await check(`size: ESM entry with ky + zod, min+gz ≤ ${BUDGET_BUNDLE_KB} KB`, async () => {
-  const kb = await gzippedKb('dist/index.js');
-  if (kb > BUDGET_BUNDLE_KB) throw new Error(`${kb.toFixed(1)} KB is over the budget`);
-  return `${kb.toFixed(1)} KB`;
+await check(`size: ESM entries with ky + zod, min+gz ≤ ${BUDGET_BUNDLE_KB} KB`, async () => {
+  const sizes = [];
+  for (const entry of ['dist/index.js', 'dist/node/index.js']) {
+    const kb = await gzippedKb(entry);
+    if (kb > BUDGET_BUNDLE_KB) throw new Error(`${entry}: ${kb.toFixed(1)} KB is over the budget`);
+    sizes.push(`${entry} ${kb.toFixed(1)} KB`);
+  }
+  return sizes.join(', ');
 });
 await check(
   `size: payinout's own code, min+gz ≤ ${BUDGET_OWN_KB} KB (target ${TARGET_OWN_KB} KB)`,

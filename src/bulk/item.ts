@@ -99,7 +99,7 @@ async function sendOnce(item: PayOutCreateParams, params: PayOutCreateParams, ct
       // Stopped between lookup and create: an earlier create of this item may still commit late.
       if (stopped(ctx)) return await stopAt(params, ctx, mayExist, lastError);
       stage = 'create';
-      return await created(params, ctx, await ctx.client.create(item, ONE_ATTEMPT));
+      return created(params, await ctx.client.create(item, ONE_ATTEMPT));
     } catch (error) {
       if (stage === 'create') mayExist ||= mayHaveCommitted(error);
       // The service took the create (2xx) but its answer was lost and the lookup does not show it
@@ -195,20 +195,13 @@ function mayHaveCommitted(error: unknown): boolean {
   return isTransient(error);
 }
 
-async function created(
+function created(
   params: PayOutCreateParams,
-  ctx: ItemContext,
   result: Awaited<ReturnType<BatchClient['create']>>,
-): Promise<PayOutBatchResult> {
+): PayOutBatchResult {
   const { reference } = params;
-  // An answer that echoes another reference, amount or currency is not proof that this PayOut
-  // was created (and its ticket may be someone else's): the lookup decides.
-  if (!result.recovered && !echoesItem(result.transaction, params)) {
-    const found = await lookup(ctx, reference).catch(() => undefined);
-    if (found) return existing(found, params, true);
-    const why = `the service's answer to it describes another PayOut (ticket ${result.ticket}) and the lookup does not show it`;
-    return failed(reference, unknownOutcome(reference, why, undefined));
-  }
+  // An answer whose echo names another reference, amount or currency never gets here as this
+  // item's: the transport settles it by lookup (recovered) or fails it as unknown.
   // A lost answer rebuilt by lookup carries the looked-up status; a fresh PayOut is PENDING
   // (spec "PayOut creation result").
   return {
@@ -217,15 +210,6 @@ async function created(
     ticket: result.ticket,
     status: result.recoveredTransaction?.status ?? 'PENDING',
   };
-}
-
-/** Whether the create answer's echo, where it shows a field, shows the item's value. */
-function echoesItem(echo: Partial<Record<string, unknown>> | undefined, params: PayOutCreateParams): boolean {
-  if (!echo) return true;
-  const { reference, amount, currency } = echo;
-  if (reference !== undefined && String(reference).trim() !== params.reference.trim()) return false;
-  if (amount !== undefined && Number(amount) !== Number(params.amount)) return false;
-  return currency === undefined || currency === params.currency;
 }
 
 /**
