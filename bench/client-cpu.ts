@@ -1,91 +1,113 @@
 /**
  * Client CPU per call under load: 64 concurrent `payin.create` against the simulator (its own
- * process), in µs of this process's CPU (user + system) per call, beside raw fetch doing the same
- * request with a prebuilt body. `tsx bench/client-cpu.ts before/dist/index.js dist/index.js` compares
- * builds in one session, interleaved round by round (ROUNDS=n sets the number of rounds).
+ * process), in µs of this process's CPU (user + system) per call, beside raw fetch and raw
+ * `node:http` (keep-alive agent) doing the same request with a prebuilt body. Each build runs as
+ * Node resolves it (node:http sender) and given `fetch` (what Bun, Deno and Workers run).
+ * `tsx bench/client-cpu.ts before/dist/node/index.js dist/node/index.js` compares builds in one
+ * session, interleaved round by round (ROUNDS=n sets the number of rounds).
  */
+import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type * as Sdk from '../src/index.js';
 import { startChild } from './child.js';
 import { payinParams } from './fixtures.js';
 import { measure } from './stats.js';
 
-export interface ClientCpu {
-  /** µs of client CPU per call. */
-  fetch: number;
-  payinout: number;
-  rps: { fetch: number; payinout: number };
+export interface CpuRow {
+  name: string;
+  /** µs of client CPU per call (median of the rounds). */
+  micros: number;
+  rps: number;
 }
+
+type Task = () => Promise<unknown>;
 
 export async function benchClientCpu(
-  sdk: typeof Sdk,
-  options: { requests?: number; concurrency?: number; rounds?: number } = {},
-): Promise<ClientCpu> {
-  const [result] = await benchClientCpuOf([sdk], options);
-  return result!;
-}
-
-/**
- * Several builds (e.g. before and after a change) measured in one session: each round runs raw
- * fetch, then every build in turn, so machine load drifts over all of them alike.
- */
-export async function benchClientCpuOf(
-  sdks: ReadonlyArray<typeof Sdk>,
+  sdks: Record<string, typeof Sdk>,
   { requests = 6_000, concurrency = 64, rounds = 3 } = {},
-): Promise<ClientCpu[]> {
+): Promise<CpuRow[]> {
   const server = await startChild('./simulator-server.ts');
   const creds = server.extra as { username: string; password: string; token: string };
   const base = `http://127.0.0.1:${server.port}`;
+  let n = 0;
+  const tasks: Record<string, Task> = { ...rawTasks(base, creds, () => n++) };
+  for (const [name, sdk] of Object.entries(sdks)) {
+    const client = new sdk.PaymentClient({ ...creds, baseUrl: base });
+    const onFetch = new sdk.PaymentClient({ ...creds, baseUrl: base, fetch: globalThis.fetch });
+    tasks[`${name} payin.create`] = () => client.payin.create({ ...payinParams, reference: `cpu-c-${n++}` });
+    tasks[`${name} on fetch`] = () => onFetch.payin.create({ ...payinParams, reference: `cpu-c-${n++}` });
+  }
+  const cpu = new Map<string, number[]>();
+  const rps = new Map<string, number[]>();
+  for (const task of Object.values(tasks)) await measure(task, { requests: 1_000, concurrency });
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, task] of Object.entries(tasks)) {
+      const samples = await measure(task, { requests, concurrency });
+      cpu.set(name, [...(cpu.get(name) ?? []), (samples.cpuMs * 1000) / requests]);
+      rps.set(name, [...(rps.get(name) ?? []), (requests / samples.elapsedMs) * 1000]);
+    }
+  }
+  await server.stop();
+  const med = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return Object.keys(tasks).map((name) => ({ name, micros: med(cpu.get(name)!), rps: med(rps.get(name)!) }));
+}
+
+/** The same POST with a prebuilt body and headers, over fetch and over node:http. */
+function rawTasks(
+  base: string,
+  creds: { username: string; password: string; token: string },
+  next: () => number,
+): Record<string, Task> {
   const headers = {
     authorization: `Basic ${Buffer.from(`${creds.username}:${creds.password}`).toString('base64')}`,
     'token-top': creds.token,
     'content-type': 'application/json',
     accept: 'application/json',
   };
-  let n = 0;
-  const viaFetch = async () => {
-    const body = JSON.stringify({ ...payinParams, reference: `cpu-f-${n++}` });
-    const res = await fetch(`${base}/api/v2/payin`, { method: 'POST', headers, body });
-    const json = JSON.parse(await res.text());
-    if (res.status !== 200) throw new Error(`simulator answered ${res.status}: ${JSON.stringify(json)}`);
+  const check = (status: number | undefined, text: string) => {
+    const json = JSON.parse(text);
+    if (status !== 200) throw new Error(`simulator answered ${status}: ${JSON.stringify(json)}`);
   };
-  const viaClients = sdks.map((sdk) => {
-    const client = new sdk.PaymentClient({ ...creds, baseUrl: base });
-    return () => client.payin.create({ ...payinParams, reference: `cpu-c-${n++}` });
-  });
-  const tasks = [viaFetch, ...viaClients];
-  const cpu = tasks.map(() => [] as number[]);
-  const rps = tasks.map(() => [] as number[]);
-  for (const task of tasks) await measure(task, { requests: 1_000, concurrency });
-  for (let round = 0; round < rounds; round++) {
-    for (const [i, task] of tasks.entries()) {
-      const samples = await measure(task, { requests, concurrency });
-      cpu[i]!.push((samples.cpuMs * 1000) / requests);
-      rps[i]!.push((requests / samples.elapsedMs) * 1000);
-    }
-  }
-  await server.stop();
-  const med = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return viaClients.map((_, i) => ({
-    fetch: med(cpu[0]!),
-    payinout: med(cpu[i + 1]!),
-    rps: { fetch: med(rps[0]!), payinout: med(rps[i + 1]!) },
-  }));
+  const agent = new http.Agent({ keepAlive: true });
+  const url = `${base}/api/v2/payin`;
+  return {
+    'raw fetch': async () => {
+      const body = JSON.stringify({ ...payinParams, reference: `cpu-f-${next()}` });
+      const res = await fetch(url, { method: 'POST', headers, body });
+      check(res.status, await res.text());
+    },
+    'raw node:http': () =>
+      new Promise<void>((resolve, reject) => {
+        const body = JSON.stringify({ ...payinParams, reference: `cpu-h-${next()}` });
+        const length = String(Buffer.byteLength(body));
+        const req = http.request(url, {
+          method: 'POST',
+          agent,
+          headers: { ...headers, 'content-length': length },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve(check(res.statusCode, text))).on('error', reject);
+        });
+        req.on('error', reject).end(body);
+      }),
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const targets = process.argv.length > 2 ? process.argv.slice(2) : ['dist/index.js'];
-  const sdks = await Promise.all(
-    targets.map(async (target) => (await import(pathToFileURL(target).href)) as typeof Sdk),
-  );
+  const targets = process.argv.length > 2 ? process.argv.slice(2) : ['dist/node/index.js'];
+  const sdks: Record<string, typeof Sdk> = {};
+  for (const target of targets) sdks[target] = (await import(pathToFileURL(target).href)) as typeof Sdk;
   const rounds = Number(process.env.ROUNDS ?? 3);
-  const results = await benchClientCpuOf(sdks, { rounds });
-  console.log(
-    `client CPU per payin.create at concurrency 64 (median of ${rounds} rounds): raw fetch ${results[0]!.fetch.toFixed(0)} µs, ${results[0]!.rps.fetch.toFixed(0)} req/s`,
-  );
-  for (const [i, result] of results.entries()) {
+  const rows = await benchClientCpu(sdks, { rounds });
+  const fetchMicros = rows[0]!.micros;
+  console.log(`client CPU per payin.create at concurrency 64 (median of ${rounds} rounds):`);
+  for (const row of rows) {
     console.log(
-      `${targets[i]}: payinout ${result.payinout.toFixed(0)} µs (${(result.payinout / result.fetch).toFixed(2)}× fetch), ${result.rps.payinout.toFixed(0)} req/s`,
+      `  ${row.name}: ${row.micros.toFixed(0)} µs (${(row.micros / fetchMicros).toFixed(2)}× raw fetch), ${row.rps.toFixed(0)} req/s`,
     );
   }
 }

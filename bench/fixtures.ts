@@ -68,3 +68,34 @@ export const transactionEnvelope = JSON.stringify({
 });
 
 export const LOOKUP_ID = TICKET;
+
+/** What stripe-node sends and gets in the same bench: a customer, about the size of a PayIn. */
+export const stripeCustomerParams = {
+  email: customer.email,
+  name: customer.full_name,
+  phone: `+${customer.phone_code}${customer.phone_number}`,
+  description: payinParams.description,
+  metadata: { reference: payinParams.reference, legal_doc: customer.legal_doc },
+};
+
+export const stripeCustomer = JSON.stringify({
+  id: 'cus_Bench0001',
+  object: 'customer',
+  address: null,
+  balance: 0,
+  created: 1_795_000_000,
+  currency: null,
+  default_source: null,
+  delinquent: false,
+  description: payinParams.description,
+  email: customer.email,
+  invoice_prefix: 'BENCH01',
+  invoice_settings: { custom_fields: null, default_payment_method: null, footer: null },
+  livemode: false,
+  metadata: { reference: payinParams.reference, legal_doc: customer.legal_doc },
+  name: customer.full_name,
+  phone: `+${customer.phone_code}${customer.phone_number}`,
+  preferred_locales: [],
+  shipping: null,
+  tax_exempt: 'none',
+});

@@ -1,12 +1,15 @@
 /**
  * Per-call latency and throughput against the envelope server: raw fetch + JSON.parse,
- * undici.request (the floor), and payinout's payin.create / transactions.get.
+ * undici.request (the floor), payinout's payin.create / transactions.get as Node resolves it
+ * (node:http sender) and given `fetch` (what Bun, Deno and Workers run), and stripe-node's
+ * customers.create / retrieve (its Node HTTP client) as the peer.
  * Sequential runs are interleaved in rounds so that machine drift hits every scenario alike.
  */
+import Stripe from 'stripe';
 import { Agent, request } from 'undici';
 import type * as Sdk from '../src/index.js';
 import { startChild } from './child.js';
-import { CREDENTIALS, LOOKUP_ID, payinParams } from './fixtures.js';
+import { CREDENTIALS, LOOKUP_ID, payinParams, stripeCustomerParams } from './fixtures.js';
 import { measure, type Samples, type Summary, summarize } from './stats.js';
 
 export interface HttpResults {
@@ -31,6 +34,14 @@ export async function benchHttp(
     accept: 'application/json',
   };
   const client = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base });
+  const onFetch = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base, fetch: globalThis.fetch });
+  const stripe = new Stripe('sk_test_bench', {
+    host: '127.0.0.1',
+    port: server.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
   const agent = new Agent({ keepAliveTimeout: 60_000, connections: 64 });
   const payinUrl = `${base}/api/v2/payin`;
   const lookupUrl = `${base}/api/v1/transaction/${LOOKUP_ID}`;
@@ -47,9 +58,13 @@ export async function benchHttp(
     'fetch POST payin': () => rawFetch(payinUrl, 'POST', JSON.stringify(payinParams)),
     'undici POST payin': () => rawUndici(payinUrl, 'POST', JSON.stringify(payinParams)),
     'payinout payin.create': () => client.payin.create(payinParams),
+    'payinout on fetch payin.create': () => onFetch.payin.create(payinParams),
+    'stripe-node customers.create': () => stripe.customers.create(stripeCustomerParams),
     'fetch GET transaction': () => rawFetch(lookupUrl, 'GET'),
     'undici GET transaction': () => rawUndici(lookupUrl, 'GET'),
     'payinout transactions.get': () => client.transactions.get(LOOKUP_ID),
+    'payinout on fetch transactions.get': () => onFetch.transactions.get(LOOKUP_ID),
+    'stripe-node customers.retrieve': () => stripe.customers.retrieve('cus_Bench0001'),
   };
 
   for (const task of Object.values(tasks)) await measure(task, { requests: warmup, concurrency: 1 });

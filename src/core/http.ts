@@ -47,6 +47,8 @@ export interface Answer {
   text: string;
   /** The 1-based number of the HTTP request that got it, within the public call. */
   attempt: number;
+  /** The fetch sender's Response, for ky (http.ts #answerForKy). */
+  response?: Response | undefined;
 }
 
 /** A failed exchange: the typed error, and what was seen before it failed. */
@@ -166,7 +168,7 @@ export class Http {
     // Only an answer ky retries (not ok) can carry a wait for the next attempt.
     state.exactDelay = outcome.status < 300 ? undefined : exactDelay(outcome.headers);
     // The body was read already; ky needs only the status and headers to decide on a retry.
-    return new Response(null, { status: outcome.status, headers: outcome.headers });
+    return outcome.response ?? new Response(null, { status: outcome.status, headers: outcome.headers });
   }
 
   /** One HTTP request, read to an answer or a typed failure. Rejects only with the caller's abort. */
@@ -186,7 +188,8 @@ export class Http {
         timeoutMs,
       });
       this.#log(x, attempt, response.status, started);
-      return { status: response.status, headers: response.headers, text: response.text, attempt };
+      const { status, text } = response;
+      return { status, headers: response.headers, text, attempt, response: this.#ky && response.response };
     } catch (error) {
       this.#log(x, attempt, undefined, started);
       if (x.options.signal?.aborted) throw x.options.signal.reason;

@@ -21,6 +21,8 @@ export interface WireResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** The fetch sender's own Response (its body read): ky is handed it instead of a copy. */
+  response?: Response;
 }
 
 export type Sender = (request: WireRequest) => Promise<WireResponse>;
@@ -75,7 +77,7 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
         ...(request.body === undefined ? {} : { body: request.body }),
       });
       status = response.status;
-      return { status, headers: response.headers, text: await response.text() };
+      return { status, headers: response.headers, text: await response.text(), response };
     } catch (error) {
       if (deadline.signal.aborted && !request.signal?.aborted) throw new WireFailure(true, status);
       throw status === undefined ? error : new WireFailure(false, status, error);
