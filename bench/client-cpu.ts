@@ -76,25 +76,34 @@ function rawTasks(
       const res = await fetch(url, { method: 'POST', headers, body });
       check(res.status, await res.text());
     },
+    // A keep-alive socket the server closed while idle resets before any response byte: sent
+    // again once, as any client (payinout's node:http sender included) does.
     'raw node:http': () =>
-      new Promise<void>((resolve, reject) => {
-        const body = JSON.stringify({ ...payinParams, reference: `cpu-h-${next()}` });
-        const length = String(Buffer.byteLength(body));
-        const req = http.request(url, {
-          method: 'POST',
-          agent,
-          headers: { ...headers, 'content-length': length },
-        });
-        req.on('response', (res) => {
-          let text = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => {
-            text += chunk;
-          });
-          res.on('end', () => resolve(check(res.statusCode, text))).on('error', reject);
-        });
-        req.on('error', reject).end(body);
+      viaHttp().catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ECONNRESET') throw error;
+        return viaHttp();
       }),
   };
+
+  function viaHttp(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const body = JSON.stringify({ ...payinParams, reference: `cpu-h-${next()}` });
+      const length = String(Buffer.byteLength(body));
+      const req = http.request(url, {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': length },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve(check(res.statusCode, text))).on('error', reject);
+      });
+      req.on('error', reject).end(body);
+    });
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -4,7 +4,7 @@
  * `payinout get`, `payinout payouts send`. Usage mistakes exit 2, failures exit 1, each with one
  * line on stderr.
  */
-import { installPlatformSender } from '../core/sender.js';
+import { platform } from '../core/sender.js';
 import { nodeSender } from '../node/sender.js';
 import { reportFailure } from './errors.js';
 import { createProgram } from './program.js';
@@ -15,7 +15,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-installPlatformSender(nodeSender);
+platform.sender = nodeSender;
 
 const argv = process.argv.slice(2);
 createProgram(argv)

@@ -8,7 +8,7 @@ import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
 import { backoffMs, jittered, MAX_RETRY_AFTER_MS, resendDelayMs, retryAfterMs, sleep } from './retry.js';
-import { fetchSender, installedPlatformSender, type Sender, WireFailure } from './sender.js';
+import { fetchSender, platform as installed, type Sender, WireFailure } from './sender.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
@@ -94,7 +94,7 @@ export class Http {
       'user-agent': config.userAgent,
     });
     this.#prefix = config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
-    const platform = config.fetch ? undefined : installedPlatformSender();
+    const platform = config.fetch ? undefined : installed.sender;
     this.#sender = platform ?? fetchSender(config.fetch ?? globalThis.fetch);
     // The Node sender exists to shed per-call WHATWG objects, which ky is made of (it builds a
     // Request per call and a Response per answer): it runs the same retry policy itself (#loop).
@@ -167,8 +167,9 @@ export class Http {
     state.last = outcome;
     // Only an answer ky retries (not ok) can carry a wait for the next attempt.
     state.exactDelay = outcome.status < 300 ? undefined : exactDelay(outcome.headers);
-    // The body was read already; ky needs only the status and headers to decide on a retry.
-    return outcome.response ?? new Response(null, { status: outcome.status, headers: outcome.headers });
+    // The fetch sender's own Response (ky runs only over it), its body read already: ky needs
+    // only the status and headers to decide on a retry.
+    return outcome.response as Response;
   }
 
   /** One HTTP request, read to an answer or a typed failure. Rejects only with the caller's abort. */
@@ -177,19 +178,13 @@ export class Http {
     const timeoutMs = x.options.timeoutMs ?? this.#config.timeoutMs;
     const started = performance.now();
     try {
-      const { signal } = x.options;
-      const headers = x.options.headers ? withCallHeaders(this.#fixed, x.options.headers) : this.#fixed;
-      const response = await this.#sender({
-        url,
-        method: x.method,
-        headers,
-        body: x.body,
-        signal,
-        timeoutMs,
-      });
+      const { signal, headers: own } = x.options;
+      const sent = own ? withCallHeaders(this.#fixed, own) : this.#fixed;
+      const request = { url, method: x.method, headers: sent, body: x.body, signal, timeoutMs };
+      const response = await this.#sender(request);
       this.#log(x, attempt, response.status, started);
-      const { status, text } = response;
-      return { status, headers: response.headers, text, attempt, response: this.#ky && response.response };
+      const { status, headers, text } = response;
+      return { status, headers, text, attempt, response: response.response };
     } catch (error) {
       this.#log(x, attempt, undefined, started);
       if (x.options.signal?.aborted) throw x.options.signal.reason;

@@ -32,7 +32,6 @@ export type Sender = (request: WireRequest) => Promise<WireResponse>;
  * of time: what a sender rejects with besides the caller's abort reason and a plain network error.
  */
 export class WireFailure extends Error {
-  override readonly name = 'WireFailure';
   constructor(
     /** The deadline passed (else the connection failed). */
     readonly deadline: boolean,
@@ -46,19 +45,11 @@ export class WireFailure extends Error {
   }
 }
 
-let platformSender: Sender | undefined;
-
 /**
- * Installed once by a platform entry (the Node entry installs `node:http`): clients built without
- * a `fetch` option send with it. Anything else sends with `fetch`.
+ * The sender a platform entry installs once (the Node entry installs `node:http`): clients built
+ * without a `fetch` option send with it. Without one, they send with `fetch`.
  */
-export function installPlatformSender(sender: Sender): void {
-  platformSender = sender;
-}
-
-export function installedPlatformSender(): Sender | undefined {
-  return platformSender;
-}
+export const platform: { sender?: Sender } = {};
 
 /** A sender over a WHATWG `fetch` (the global one unless the client was given its own). */
 export function fetchSender(fetchImpl: typeof fetch): Sender {
@@ -74,7 +65,7 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
         signal,
         // Never followed: credentials must not reach another origin (docs/reliability.md).
         redirect: 'manual',
-        ...(request.body === undefined ? {} : { body: request.body }),
+        body: request.body ?? null,
       });
       status = response.status;
       return { status, headers: response.headers, text: await response.text(), response };

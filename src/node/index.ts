@@ -4,9 +4,9 @@
  * Workers and bundlers for other platforms resolve the main entry, which sends with `fetch`.
  * package.json lists this file under `sideEffects`, so a bundler keeps the installation.
  */
-import { installPlatformSender } from '../core/sender.js';
+import { platform } from '../core/sender.js';
 import { nodeSender } from './sender.js';
 
-installPlatformSender(nodeSender);
+platform.sender = nodeSender;
 
 export * from '../index.js';

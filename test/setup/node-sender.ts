@@ -3,7 +3,7 @@
  * (the `node` export condition's entry installs it; tests import src/index.ts directly). The
  * `fetch` project of vitest.config.ts runs the transport suites again without it.
  */
-import { installPlatformSender } from '../../src/core/sender.js';
+import { platform } from '../../src/core/sender.js';
 import { nodeSender } from '../../src/node/sender.js';
 
-installPlatformSender(nodeSender);
+platform.sender = nodeSender;
