@@ -14,10 +14,14 @@ import zlib from 'node:zlib';
 import { type Sender, WireFailure, type WireRequest, type WireResponse } from '../core/sender.js';
 
 // One pool per process, as undici's global dispatcher is for fetch. Idle sockets are unref'd by
-// the agent, so they never keep a process alive.
+// the agent, so they never keep a process alive. An idle socket is closed after 4 s, or 1 s
+// before the server's `Keep-Alive: timeout=` hint if that is sooner (Node reads the hint only
+// when the agent has a timeout), as undici does: a socket the server closes while idle would
+// otherwise reset the next request sent on it.
+const IDLE_MS = 4_000;
 const agents = {
-  http: new http.Agent({ keepAlive: true }),
-  https: new https.Agent({ keepAlive: true }),
+  http: new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
+  https: new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
 };
 
 export const nodeSender: Sender = (request) =>

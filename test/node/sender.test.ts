@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 /** A server that answers every request with `write(response)`, recording headers and sockets. */
-async function serve(write: (response: http.ServerResponse) => void) {
+async function serve(write: (response: http.ServerResponse) => void, keepAliveTimeout = 5_000) {
   const seen: Seen[] = [];
   const sockets = new Map<object, number>();
   const server = http.createServer((request, response) => {
@@ -39,6 +39,7 @@ async function serve(write: (response: http.ServerResponse) => void) {
     seen.push({ headers: request.headers, socket: sockets.get(request.socket) ?? -1 });
     request.resume().on('end', () => write(response));
   });
+  server.keepAliveTimeout = keepAliveTimeout;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   close = () => {
     server.closeAllConnections();
@@ -69,6 +70,17 @@ describe('on Node, a client without `fetch`', () => {
     expect(new Set(seen.map(({ socket }) => socket)).size).toBe(1);
     expect(seen[0]?.headers.authorization).toMatch(/^Basic /);
     expect(seen[0]?.headers['user-agent']).toMatch(/^payinout\//);
+  });
+
+  it("closes an idle connection 1 s before the server's Keep-Alive hint, so none is reused as it closes", async () => {
+    // The server announces `Keep-Alive: timeout=2` and closes idle sockets after 2 s.
+    const { seen, client } = await serve(json(lookup), 2_000);
+    const sdk = client({ maxRetries: 0 });
+    await sdk.transactions.get(transaction.ticket);
+    await new Promise((resolve) => setTimeout(resolve, 1_400));
+    // Past the client's 1 s, before the server's 2 s: a fresh connection, not a dying one.
+    await sdk.transactions.get(transaction.ticket);
+    expect(seen.map(({ socket }) => socket)).toEqual([0, 1]);
   });
 
   it('a client given `fetch` sends with that fetch', async () => {
