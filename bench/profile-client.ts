@@ -9,7 +9,7 @@ import { startChild } from './child.js';
 import { payinParams } from './fixtures.js';
 import { measure } from './stats.js';
 
-const target = process.argv[2] ?? 'dist/index.js';
+const target = process.argv[2] ?? 'dist/node/index.js'; // what Node resolves 'payinout' to
 const sdk = (await import(pathToFileURL(target).href)) as typeof Sdk;
 const server = await startChild('./simulator-server.ts');
 const creds = server.extra as { username: string; password: string; token: string };
