@@ -35,7 +35,11 @@ export interface PaymentClientOptions {
    * one attempt. Default 2.
    */
   maxRetries?: number;
-  /** Custom fetch (proxies, undici agents, msw). */
+  /**
+   * A `fetch` to send every request with (a proxy or undici agent, a test double). Without it,
+   * Node sends over `node:http` keep-alive agents (which msw intercepts too) and other
+   * runtimes over their global `fetch`.
+   */
   fetch?: typeof fetch;
   /** Client-side zod checks before sending. Default true. */
   validateRequests?: boolean;
