@@ -167,10 +167,13 @@ await check(
     return run('node', ['smoke.mjs'], app).trim();
   },
 );
-await check('CJS: require("payinout") makes a request over node:http; payinout/testing and payinout/redis resolve', () => {
-  writeFileSync(join(app, 'smoke.cjs'), smoke('cjs'));
-  return run('node', ['smoke.cjs'], app).trim();
-});
+await check(
+  'CJS: require("payinout") makes a request over node:http; payinout/testing and payinout/redis resolve',
+  () => {
+    writeFileSync(join(app, 'smoke.cjs'), smoke('cjs'));
+    return run('node', ['smoke.cjs'], app).trim();
+  },
+);
 await check('payinout/openapi.json resolves from the installed package: the OpenAPI 3.1 document', () => {
   const probe = `const d = require('payinout/openapi.json');
 if (d.openapi !== '3.1.0' || !d.paths['/api/v2/payin'] || !d.webhooks) throw new Error('not the service document');
