@@ -5,8 +5,20 @@
 import { ConnectionError } from './errors.js';
 import { scrubText } from './redact.js';
 
-/** Connection refused or DNS failure: the request provably never reached the service. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_INVALID_URL']);
+/**
+ * Connection refused, DNS failure, or a request node:http refused to build (thrown before any
+ * byte is written): the request provably never reached the service.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ERR_INVALID_URL',
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_UNESCAPED_CHARACTERS',
+]);
 
 /** A socket closed under us before any response byte: the usual face of a stale keep-alive socket. */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);

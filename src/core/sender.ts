@@ -46,6 +46,20 @@ export class WireFailure extends Error {
 }
 
 /**
+ * The largest answer read, in bytes (decoded): the service's answers are a few kilobytes, and a
+ * server or proxy that streams without end must not exhaust the merchant's memory before the
+ * deadline. A larger body fails like a cut one (docs/reliability.md, "Retry table").
+ */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** The failure a sender reports for an answer above MAX_ANSWER_BYTES. */
+export function answerTooLarge(): Error {
+  return Object.assign(new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`), {
+    code: 'ERR_ANSWER_TOO_LARGE',
+  });
+}
+
+/**
  * The sender a platform entry installs once (the Node entry installs `node:http`): clients built
  * without a `fetch` option send with it. Without one, they send with `fetch`.
  */
@@ -68,7 +82,7 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
         body: request.body ?? null,
       });
       status = response.status;
-      return { status, headers: response.headers, text: await response.text(), response };
+      return { status, headers: response.headers, text: await readText(response), response };
     } catch (error) {
       if (deadline.signal.aborted && !request.signal?.aborted) throw new WireFailure(true, status);
       throw status === undefined ? error : new WireFailure(false, status, error);
@@ -76,4 +90,26 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
       clearTimeout(timer);
     }
   };
+}
+
+/**
+ * The body as text, at most MAX_ANSWER_BYTES. A declared length within the cap is read in one go
+ * (the runtime holds the body to it); anything else is counted as it streams.
+ */
+async function readText(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared <= MAX_ANSWER_BYTES || !response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    bytes += chunk.value.byteLength;
+    if (bytes > MAX_ANSWER_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw answerTooLarge();
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return text + decoder.decode();
 }

@@ -251,6 +251,9 @@ function acceptedNote(recovery: Recovery): Accepted {
   };
 }
 
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 /** Per-call options are checked like the client's: a value timers cannot hold is refused, not run. */
 function checkOptions(options: RequestOptions): void {
   const issues: { path: string; message: string }[] = [];
@@ -266,6 +269,17 @@ function checkOptions(options: RequestOptions): void {
   }
   if (maxRetries !== undefined && !(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) {
     issues.push({ path: 'maxRetries', message: 'must be a whole number, 0 or more' });
+  }
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    // What every sender can put on the wire as it is (node:http is the strictest): a token name,
+    // a value without line breaks or control characters. The value is never repeated.
+    if (!HEADER_NAME.test(name) || typeof value !== 'string' || !HEADER_VALUE.test(value)) {
+      issues.push({
+        path: `headers[${JSON.stringify(name).slice(0, 60)}]`,
+        message:
+          'must be an HTTP header: a token name, a text value without line breaks or control characters',
+      });
+    }
   }
   if (issues.length) throw new RequestValidationError('request options', issues);
 }

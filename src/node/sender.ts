@@ -11,7 +11,14 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { type Sender, WireFailure, type WireRequest, type WireResponse } from '../core/sender.js';
+import {
+  answerTooLarge,
+  MAX_ANSWER_BYTES,
+  type Sender,
+  WireFailure,
+  type WireRequest,
+  type WireResponse,
+} from '../core/sender.js';
 
 // One pool per process, as undici's global dispatcher is for fetch. Idle sockets are unref'd by
 // the agent, so they never keep a process alive. An idle socket is closed after 4 s, or 1 s
@@ -81,15 +88,24 @@ function send(request: WireRequest, onResponse: (incoming: IncomingMessage) => v
   return outgoing;
 }
 
-/** The whole body as text, decompressed if a server compressed it unasked (fetch does the same). */
+/**
+ * The whole body as text, decompressed if a server compressed it unasked (fetch does the same),
+ * at most MAX_ANSWER_BYTES once decoded.
+ */
 function readText(incoming: IncomingMessage, done: (error: unknown, text: string) => void): void {
   const body = decoded(incoming);
-  body.setEncoding('utf8');
-  let text = '';
-  body.on('data', (chunk: string) => {
-    text += chunk;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  body.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > MAX_ANSWER_BYTES) {
+      body.destroy();
+      return done(answerTooLarge(), '');
+    }
+    chunks.push(chunk);
   });
-  body.on('end', () => done(undefined, text));
+  // Decoded once at the end, so a character split across chunks stays whole.
+  body.on('end', () => done(undefined, Buffer.concat(chunks, bytes).toString('utf8')));
   if (body !== incoming) body.on('error', (error) => done(error, ''));
 }
 
