@@ -25,9 +25,10 @@ import { build } from 'esbuild';
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 // 0.1: 40 KB (30.2 measured); 0.2's own code above brings the entry with ky and zod to ~45 KB,
-// and the sender seam with the retry loop of platform senders (core/sender.ts, http.ts) ~0.7 KB
-// more. Node resolves the node entry: the same plus the node:http sender (~0.6 KB).
-const BUDGET_BUNDLE_KB = 47;
+// the sender seam with the retry loop of platform senders (core/sender.ts, http.ts) ~0.6 KB
+// more, and the answer cap with per-call header checks ~0.45 KB: 46.5 KB. Node resolves the node
+// entry: the same plus the node:http sender (~0.65 KB).
+const BUDGET_BUNDLE_KB = 48;
 // The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 const BUDGET_TARBALL_KB = 400;
 // The target for payinout's own code was 15 KB in 0.1 (it measured ~15.7 KB). 0.2 adds, in the
@@ -36,10 +37,11 @@ const BUDGET_TARBALL_KB = 400;
 // recovery (~4.5 KB), webhook store deadlines, fenced leases, O(1) memory store, confirmWith and
 // the Web Crypto path (~2.7 KB), bulk payouts (~2.2 KB), per-country exact params with
 // did-you-mean (~1.8 KB), the cross-copy error brand (~0.3 KB), batch-wide halts and hostile-answer
-// checks in bulk payouts (~1 KB): ~28 KB. The budgets below stop
-// growth beyond that; the distance to the old target is printed on every run.
+// checks in bulk payouts (~1 KB): ~28 KB; then the sender seam and the answer and header limits
+// (~1 KB): 29.2 KB. The budgets below stop growth beyond that; the distance to the old target is
+// printed on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 29;
+const BUDGET_OWN_KB = 30;
 
 let passed = 0;
 let failed = 0;
