@@ -115,7 +115,10 @@ export class Http {
    * only with the caller's abort reason.
    */
   send(x: Exchange, retries: number): Promise<Answer | Broken> {
-    return this.#ky ? this.#viaKy(this.#ky, x, retries) : this.#loop(x, retries);
+    // ky paces the retries of safe calls on fetch. A call with none (a create: its resends are
+    // reconciliation's, reconcile.ts) is one attempt, which ky would only wrap in a Request.
+    if (this.#ky && retries > 0) return this.#viaKy(this.#ky, x, retries);
+    return this.#loop(x, retries);
   }
 
   async #viaKy(client: KyInstance, x: Exchange, retries: number): Promise<Answer | Broken> {
