@@ -3,6 +3,8 @@
  * merchant, not one item, so every worker waits before its next request instead of each item
  * burning its own retries against the limit.
  */
+import { whenAborted } from '../core/abort.js';
+
 export class PauseGate {
   #until = 0;
 
@@ -25,11 +27,11 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return resolve();
     const done = () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
+      stop?.();
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
+    const stop = signal && whenAborted(signal, done);
   });
 }
 

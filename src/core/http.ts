@@ -128,7 +128,9 @@ export class Http {
       context: { attempts: state },
       retry: retryOptions(state, retries),
     };
-    if (x.options.signal) options.signal = x.options.signal;
+    // A follower of the caller's signal: ky's backoff listens to the signal it is given, and one
+    // signal shared by many calls must not collect a listener per call (abort.ts).
+    if (x.options.signal) options.signal = AbortSignal.any([x.options.signal]);
     try {
       await client(x.path, options);
     } catch (error) {

@@ -4,6 +4,7 @@
  * Backoff: 0.5 s · 2ⁿ capped at 8 s, with up to 25 % jitter downwards so a fleet of
  * clients does not retry in lockstep; `Retry-After` wins when present, up to 60 s.
  */
+import { whenAborted } from './abort.js';
 import { ApiError, ConnectionError } from './errors.js';
 
 export const BASE_DELAY_MS = 500;
@@ -79,14 +80,15 @@ export function resendDelayMs(
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
+    const stop = signal
+      ? whenAborted(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stop?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

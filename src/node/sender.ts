@@ -11,6 +11,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { whenAborted } from '../core/abort.js';
 import {
   answerTooLarge,
   MAX_ANSWER_BYTES,
@@ -42,7 +43,7 @@ export const nodeSender: Sender = (request) =>
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       if (response) resolve(response);
       else {
         reject(error);
@@ -55,7 +56,7 @@ export const nodeSender: Sender = (request) =>
     // service accepted the call.
     const fail = (error: unknown) =>
       settle(status === undefined ? error : new WireFailure(false, status, error));
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopListening = signal && whenAborted(signal, onAbort);
     try {
       outgoing = send(request, (incoming) => {
         status = incoming.statusCode;

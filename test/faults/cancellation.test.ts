@@ -133,3 +133,41 @@ describe.concurrent('cancellation', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 });
+
+describe('one signal shared by many concurrent calls', () => {
+  it('aborts them all, at any stage, without a MaxListenersExceededWarning', async ({ onTestFinished }) => {
+    const { expect } = await import('vitest');
+    const http = await import('node:http');
+    // Every answer is a 503 after 20 ms: calls are in flight or in their backoff when it aborts.
+    const server = http.createServer((request, response) => {
+      request
+        .resume()
+        .on('end', () =>
+          setTimeout(() => response.writeHead(503, { 'content-type': 'application/json' }).end('{}'), 20),
+        );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    onTestFinished(() => void process.off('warning', onWarning));
+    const { PaymentClient } = await import('../../src/index.js');
+    const { CREDENTIALS } = await import('./server.js');
+    const port = (server.address() as { port: number }).port;
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 2 });
+    const controller = new AbortController();
+    const why = reason();
+    const calls = Array.from({ length: 40 }, () =>
+      settle(client.merchant.getBalance({ signal: controller.signal })),
+    );
+    setTimeout(() => controller.abort(why), 300);
+    const results = await Promise.all(calls);
+    expect(results.every(({ error }) => error === why)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // warnings are emitted on the next tick
+    expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+});
