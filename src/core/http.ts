@@ -5,6 +5,7 @@
  * back, or a typed failure. It never decides whether a create may be resent (reconcile.ts).
  */
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { whenAborted } from './abort.js';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
 import { backoffMs, jittered, MAX_RETRY_AFTER_MS, resendDelayMs, retryAfterMs, sleep } from './retry.js';
@@ -128,14 +129,19 @@ export class Http {
       context: { attempts: state },
       retry: retryOptions(state, retries),
     };
-    // A follower of the caller's signal: ky's backoff listens to the signal it is given, and one
-    // signal shared by many calls must not collect a listener per call (abort.ts).
-    if (x.options.signal) options.signal = AbortSignal.any([x.options.signal]);
+    // ky's backoff listens to the signal it is given: it gets this call's own follower, so one
+    // signal shared by many calls does not collect a listener per call (abort.ts).
+    const caller = x.options.signal;
+    const follower = caller && new AbortController();
+    const stop = caller && whenAborted(caller, () => follower?.abort(caller.reason));
+    if (follower) options.signal = follower.signal;
     try {
       await client(x.path, options);
     } catch (error) {
-      if (x.options.signal?.aborted) throw x.options.signal.reason;
+      if (caller?.aborted) throw caller.reason;
       if (!(error instanceof HTTPError)) return state.broken ?? brokenBy(error, x);
+    } finally {
+      stop?.();
     }
     return state.last as Answer;
   }

@@ -6,6 +6,8 @@
  * network error; what a failure means is decided above it (http.ts).
  */
 
+import { whenAborted } from './abort.js';
+
 export interface WireRequest {
   url: string;
   method: 'GET' | 'POST';
@@ -68,15 +70,22 @@ export const platform: { sender?: Sender } = {};
 /** A sender over a WHATWG `fetch` (the global one unless the client was given its own). */
 export function fetchSender(fetchImpl: typeof fetch): Sender {
   return async (request) => {
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), request.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    // One controller per request, aborted by the deadline or by the caller's signal (abort.ts
+    // says why it is not AbortSignal.any over the caller's).
+    const controller = new AbortController();
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      controller.abort();
+    }, request.timeoutMs);
+    const caller = request.signal;
+    const stop = caller && whenAborted(caller, () => controller.abort(caller.reason));
     let status: number | undefined;
     try {
       const response = await fetchImpl(request.url, {
         method: request.method,
         headers: request.headers,
-        signal,
+        signal: controller.signal,
         // Never followed: credentials must not reach another origin (docs/reliability.md).
         redirect: 'manual',
         body: request.body ?? null,
@@ -84,10 +93,11 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
       status = response.status;
       return { status, headers: response.headers, text: await readText(response), response };
     } catch (error) {
-      if (deadline.signal.aborted && !request.signal?.aborted) throw new WireFailure(true, status);
+      if (late && !caller?.aborted) throw new WireFailure(true, status);
       throw status === undefined ? error : new WireFailure(false, status, error);
     } finally {
       clearTimeout(timer);
+      stop?.();
     }
   };
 }

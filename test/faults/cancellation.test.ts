@@ -1,7 +1,11 @@
 /** AbortSignal at every stage of a call: rejected promptly with the caller's own reason. */
-import { describe, it } from 'vitest';
+import { EventEmitter } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { PaymentClient } from '../../src/index.js';
 import { nextReference, payoutParams, settle } from './methods.js';
-import { startFaultServer } from './server.js';
+import { CREDENTIALS, startFaultServer } from './server.js';
 
 const reason = () => new Error('caller gave up');
 
@@ -136,8 +140,6 @@ describe.concurrent('cancellation', () => {
 
 describe('one signal shared by many concurrent calls', () => {
   it('aborts them all, at any stage, without a MaxListenersExceededWarning', async ({ onTestFinished }) => {
-    const { expect } = await import('vitest');
-    const http = await import('node:http');
     // Every answer is a 503 after 20 ms: calls are in flight or in their backoff when it aborts.
     const server = http.createServer((request, response) => {
       request
@@ -155,9 +157,7 @@ describe('one signal shared by many concurrent calls', () => {
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on('warning', onWarning);
     onTestFinished(() => void process.off('warning', onWarning));
-    const { PaymentClient } = await import('../../src/index.js');
-    const { CREDENTIALS } = await import('./server.js');
-    const port = (server.address() as { port: number }).port;
+    const port = (server.address() as AddressInfo).port;
     const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 2 });
     const controller = new AbortController();
     const why = reason();
@@ -169,5 +169,35 @@ describe('one signal shared by many concurrent calls', () => {
     expect(results.every(({ error }) => error === why)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 50)); // warnings are emitted on the next tick
     expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+  });
+
+  it('a long-lived signal holds one listener while calls run and none after', async ({ onTestFinished }) => {
+    const balance = JSON.stringify({
+      code: '01',
+      status: 'SUCCESS',
+      message: '',
+      data: { currency: 'COP', balance: 5, balance_formatted: 'COP 5,00' },
+    });
+    const server = http.createServer((request, response) => {
+      request
+        .resume()
+        .on('end', () =>
+          setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(balance), 20),
+        );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const port = (server.address() as AddressInfo).port;
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}` });
+    // An application-wide shutdown signal, passed to every call and never aborted.
+    const { signal } = new AbortController();
+    const calls = Array.from({ length: 50 }, () => client.merchant.getBalance({ signal }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(EventEmitter.getEventListeners(signal, 'abort').length).toBe(1);
+    await Promise.all(calls);
+    expect(EventEmitter.getEventListeners(signal, 'abort')).toEqual([]);
   });
 });
