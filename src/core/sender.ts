@@ -103,12 +103,16 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
 }
 
 /**
- * The body as text, at most MAX_ANSWER_BYTES. A declared length within the cap is read in one go
- * (the runtime holds the body to it); anything else is counted as it streams.
+ * The body as text, at most MAX_ANSWER_BYTES decoded. A declared length within the cap is read in
+ * one go (the runtime holds the body to it) unless the body is compressed: the length is then of
+ * the compressed bytes, and a few hundred kilobytes of gzip can decode to gigabytes. Anything
+ * else is counted as it streams.
  */
 async function readText(response: Response): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared <= MAX_ANSWER_BYTES || !response.body) return response.text();
+  const encoded =
+    (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
+  if ((declared <= MAX_ANSWER_BYTES && !encoded) || !response.body) return response.text();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionError, PaymentClient, RequestValidationError } from '../../src/index.js';
 import { CREDENTIALS } from '../helpers/msw.js';
@@ -53,6 +54,36 @@ describe('an answer without end', () => {
     expect(performance.now() - started).toBeLessThan(14_000);
     // The body was dropped, not kept: the heap did not grow by anything like what was streamed.
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
+    expect(requests).toEqual(['GET /api/v1/merchant/balance']);
+  });
+});
+
+describe('a compressed answer', () => {
+  it('counts the decoded bytes: a small gzip body that inflates past 32 MiB stops there, whatever its Content-Length', async () => {
+    // 300 MiB of spaces: about 300 KB of gzip, sent with its (honest) compressed length.
+    const bomb = zlib.gzipSync(Buffer.alloc(300 * 1024 * 1024, ' '));
+    const requests: string[] = [];
+    const server = http.createServer((request, response) => {
+      requests.push(`${request.method} ${request.url}`);
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': bomb.length,
+      });
+      response.end(bomb);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    close = () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    };
+    const { port } = server.address() as AddressInfo;
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 });
+    const error = await client.merchant.getBalance().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toMatch(
+      /^GET \/api\/v1\/merchant\/balance got HTTP 200 from the service but could not read its body \(ERR_ANSWER_TOO_LARGE, attempt 1\)/,
+    );
     expect(requests).toEqual(['GET /api/v1/merchant/balance']);
   });
 });
