@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
-import type { Readable } from 'node:stream';
+import type { Duplex, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { whenAborted } from '../core/abort.js';
 import {
@@ -59,6 +59,9 @@ export const nodeSender: Sender = (request) =>
     const stopListening = signal && whenAborted(signal, onAbort);
     try {
       outgoing = send(request, (incoming) => {
+        // node:http hands on a 101 without `Upgrade` as an answer (other 1xx it skips): it is not
+        // one, and must not read as a success below 300 (a create "accepted").
+        if (incoming.statusCode === 101) return fail(switchedProtocols());
         status = incoming.statusCode;
         incoming.on('error', fail);
         readText(incoming, (error, text) => {
@@ -71,6 +74,12 @@ export const nodeSender: Sender = (request) =>
         });
       });
       outgoing.on('error', fail);
+      // Without a listener node:http destroys the socket of a 101 answer and the request never
+      // settles: fail at once, as fetch does, with nothing of the answer read.
+      outgoing.on('upgrade', (_incoming, socket: Duplex) => {
+        socket.destroy();
+        fail(switchedProtocols());
+      });
     } catch (error) {
       // Refused before anything was written (an invalid header value or URL).
       settle(error);
@@ -128,4 +137,11 @@ function headersOf(incoming: IncomingMessage): Headers {
   const raw = incoming.rawHeaders;
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
   return headers;
+}
+
+/** A 101 answer to a request that asked for no other protocol. */
+function switchedProtocols(): Error {
+  return Object.assign(new Error('the server switched protocols (HTTP 101), which no call asks for'), {
+    code: 'ERR_UNEXPECTED_UPGRADE',
+  });
 }
