@@ -245,6 +245,13 @@ function baseUrlProblems(baseUrl: unknown): string[] {
       'baseUrl must not embed credentials (user:password@); pass username and password as options.',
     );
   }
+  // Paths are appended to the text: after a `?` they would land in the query, after a `#` they
+  // would never be sent (a create POSTed to the root). The query is not repeated: it may hold a key.
+  if (/[?#]/.test(baseUrl)) {
+    problems.push(
+      'baseUrl must not hold a query (?…) or a fragment (#…): payinout joins paths such as /api/v2/payin to it. Remove everything from the ? or #.',
+    );
+  }
   const version = /\/api\/v\d+\/?$/i.exec(url.pathname)?.[0];
   if (version) {
     problems.push(

@@ -119,6 +119,20 @@ describe('messages', () => {
     }
   });
 
+  it('a baseUrl with a query or fragment is a ConfigurationError that does not repeat it', () => {
+    for (const baseUrl of [`${BASE_URL}?key=q-s3cret`, `${BASE_URL}#q-s3cret`, `${BASE_URL}/?`]) {
+      let error: unknown;
+      try {
+        new PaymentClient({ ...CREDENTIALS, baseUrl });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toMatch(/query \(\?…\) or a fragment/);
+      expect((error as Error).message).not.toContain('q-s3cret');
+    }
+  });
+
   it('a duplicate reference gets advice to look it up, not to resend', async () => {
     answer('post', '/api/v1/payout', () =>
       fail(409, { error: 'DUPLICATE_REFERENCE', message: 'La referencia ya existe' }),
