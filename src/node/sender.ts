@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
-import type { Duplex, Readable } from 'node:stream';
+import type { Duplex, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { whenAborted } from '../core/abort.js';
 import {
@@ -103,33 +103,43 @@ function send(request: WireRequest, onResponse: (incoming: IncomingMessage) => v
  * at most MAX_ANSWER_BYTES once decoded.
  */
 function readText(incoming: IncomingMessage, done: (error: unknown, text: string) => void): void {
-  const body = decoded(incoming);
   const chunks: Buffer[] = [];
   let bytes = 0;
-  body.on('data', (chunk: Buffer) => {
+  const take = (source: Readable) => (chunk: Buffer) => {
     bytes += chunk.length;
     if (bytes > MAX_ANSWER_BYTES) {
-      body.destroy();
+      source.destroy();
       return done(answerTooLarge(), '');
     }
     chunks.push(chunk);
-  });
+  };
   // Decoded once at the end, so a character split across chunks stays whole.
-  body.on('end', () => done(undefined, Buffer.concat(chunks, bytes).toString('utf8')));
-  if (body !== incoming) body.on('error', (error) => done(error, ''));
+  const finish = () => done(undefined, Buffer.concat(chunks, bytes).toString('utf8'));
+  const decoder = decoderFor(incoming.headers['content-encoding']);
+  if (!decoder) {
+    incoming.on('data', take(incoming)).on('end', finish);
+    return;
+  }
+  // Made with the first byte: an empty body is empty whatever its Content-Encoding (fetch reads
+  // it so), where a decoder fed nothing fails ("unexpected end of file").
+  let decoding = false;
+  incoming.once('data', (first: Buffer) => {
+    decoding = true;
+    const body = decoder();
+    body.on('data', take(body)).on('end', finish);
+    body.on('error', (error) => done(error, ''));
+    body.write(first);
+    incoming.pipe(body);
+  });
+  incoming.once('end', () => decoding || finish());
 }
 
-function decoded(incoming: IncomingMessage): Readable {
-  const encoding = incoming.headers['content-encoding']?.trim().toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? zlib.createGunzip()
-      : encoding === 'deflate'
-        ? zlib.createInflate()
-        : encoding === 'br'
-          ? zlib.createBrotliDecompress()
-          : undefined;
-  return decoder ? incoming.pipe(decoder) : incoming;
+function decoderFor(contentEncoding: string | undefined): (() => Transform) | undefined {
+  const encoding = contentEncoding?.trim().toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return () => zlib.createGunzip();
+  if (encoding === 'deflate') return () => zlib.createInflate();
+  if (encoding === 'br') return () => zlib.createBrotliDecompress();
+  return undefined;
 }
 
 function headersOf(incoming: IncomingMessage): Headers {

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectionError, PaymentClient } from '../../src/index.js';
+import { AuthenticationError, ConnectionError, PaymentClient } from '../../src/index.js';
 import { CREDENTIALS } from '../helpers/msw.js';
 
 let close: (() => void) | undefined;
@@ -59,5 +59,19 @@ describe('an HTTP 101 without Upgrade', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).outcome).toBe('unknown');
     expect(requests).toEqual(['GET /api/v1/merchant/balance HTTP/1.1']);
+  });
+});
+
+describe('an empty body labelled compressed', () => {
+  it.each([
+    ['with Content-Length: 0', 'content-length: 0\r\n\r\n'],
+    ['chunked', 'transfer-encoding: chunked\r\n\r\n0\r\n\r\n'],
+  ])('%s is an empty body: a 401 is an AuthenticationError, not an unreadable answer', async (_, rest) => {
+    const { baseUrl } = await answering(
+      `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-encoding: gzip\r\n${rest}`,
+    );
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl, maxRetries: 0 });
+    const error = await client.merchant.getBalance().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
   });
 });
