@@ -1,14 +1,15 @@
 /**
  * The HTTP layer of a client: one ky instance, used through its documented options —
- * `prefixUrl`, `retry` (limit, methods, status codes, `Retry-After`, backoff, jitter,
- * `shouldRetry`) for calls that are safe to resend, `context` and hooks — returning what came
- * back, or a typed failure. It never decides whether a create may be resent (reconcile.ts).
+ * `prefixUrl`, `retry` (limit, methods, `shouldRetry` deciding each retry and its wait by
+ * retry.ts, as the platform sender's loop does) for calls that are safe to resend, `context`
+ * and hooks — returning what came back, or a typed failure. It never decides whether a create
+ * may be resent (reconcile.ts).
  */
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { whenAborted } from './abort.js';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
-import { backoffMs, jittered, MAX_RETRY_AFTER_MS, resendDelayMs, retryAfterMs, sleep } from './retry.js';
+import { resendDelayMs, sleep } from './retry.js';
 import { fetchSender, platform as installed, type Sender, WireFailure } from './sender.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
@@ -61,20 +62,17 @@ export interface Broken {
   staleSocket: boolean;
 }
 
-/** Statuses worth another attempt of a safe call (docs/reliability.md, "Retry table"). */
-const RETRY_STATUSES = [408, 429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
-
 /** What the hooks of one call share with it, through ky's `context` option. */
 interface Attempts {
   x: Exchange;
   last?: Answer;
   broken?: Broken;
-  /** Set when the server asked for a wait ky does not read (`retry-after-ms`) or none is due. */
-  exactDelay?: number | undefined;
+  /** The wait before ky's next attempt (resendDelayMs), decided in shouldRetry. */
+  delay?: number | undefined;
 }
 
 export class Http {
-  /** Set when the client sends with `fetch`: ky joins the prefix URL and paces the retries. */
+  /** Set when the client sends with `fetch`: ky joins the prefix URL and runs the retries. */
   readonly #ky: KyInstance | undefined;
   readonly #sender: Sender;
   readonly #config: Readonly<HttpConfig>;
@@ -146,7 +144,7 @@ export class Http {
     return state.last as Answer;
   }
 
-  /** The same policy as ky's retry options below (retry.ts), for the platform sender. */
+  /** The retry policy of ky's options below (retry.ts resendDelayMs), for the platform sender. */
   async #loop(x: Exchange, retries: number): Promise<Answer | Broken> {
     const url = this.#prefix + x.path;
     for (let retry = 0; ; retry++) {
@@ -163,21 +161,17 @@ export class Http {
    * does not give: a deadline that covers reading the whole body (ky's timeout ends at the
    * headers, so a stalled body would hang), the body sent as the string it is with its length
    * (ky would stream a tee'd copy of it), and a typed, credential-free error for each failure
-   * (ky's errors hold the request and its headers). ky still joins the prefix URL and decides
-   * and paces the retries of safe calls.
+   * (ky's errors hold the request and its headers). ky still joins the prefix URL and waits
+   * between the retries of safe calls, as resendDelayMs decides (retryOptions).
    */
   async #answerForKy(request: Request, context: Record<string, unknown>): Promise<Response> {
     const state = context.attempts as Attempts;
     const outcome = await this.#attempt(state.x, request.url);
     if (isBroken(outcome)) {
       state.broken = outcome;
-      // A reset before any byte (a stale keep-alive socket) is retried at once.
-      state.exactDelay = outcome.staleSocket ? 0 : undefined;
       throw outcome.error;
     }
     state.last = outcome;
-    // Only an answer ky retries (not ok) can carry a wait for the next attempt.
-    state.exactDelay = outcome.status < 300 ? undefined : exactDelay(outcome.headers);
     // The fetch sender's own Response (ky runs only over it), its body read already: ky needs
     // only the status and headers to decide on a retry.
     return outcome.response as Response;
@@ -227,33 +221,25 @@ export function isBroken(value: Answer | Broken): value is Broken {
   return 'error' in value;
 }
 
-/** ky's retry options of one call: our backoff, jitter, statuses and the 60 s Retry-After cap. */
+/**
+ * ky's retry options of one call, paced by resendDelayMs as #loop is: ky alone would also read
+ * RateLimit-Reset-style headers (waiting up to 60 s for an hour's reset) and give up on a 413.
+ */
 function retryOptions(state: Attempts, retries: number): NonNullable<Options['retry']> {
   if (retries === 0) return 0;
   return {
     limit: retries,
     methods: ['get', 'post'],
-    statusCodes: RETRY_STATUSES,
-    afterStatusCodes: RETRY_STATUSES,
-    // ky also reads RateLimit-Reset-style headers; none of them makes a call wait beyond 60 s.
-    maxRetryAfter: MAX_RETRY_AFTER_MS,
-    // Backoff before retry n (1-based): 0.5 s · 2ⁿ⁻¹ capped at 8 s, minus up to 25 % jitter.
-    delay: (n) => state.exactDelay ?? backoffMs(n - 1),
-    jitter: (delay) => (state.exactDelay === undefined ? jittered(delay) : delay),
-    shouldRetry: ({ error }) => {
-      // A Retry-After above 60 s is surfaced, not waited for; ky paces the others itself.
-      if (error instanceof HTTPError)
-        return retryAfterMs(error.response.headers) === Infinity ? false : undefined;
-      return error instanceof ConnectionError;
+    // The delay is decided in shouldRetry (retryCount is 1-based), jitter included.
+    delay: () => state.delay ?? 0,
+    jitter: (delay) => delay,
+    shouldRetry: ({ error, retryCount }) => {
+      const attempt = error instanceof HTTPError ? state.last : state.broken;
+      const mine = attempt !== undefined && (error instanceof HTTPError || state.broken?.error === error);
+      state.delay = mine ? resendDelayMs(attempt, retryCount - 1) : undefined;
+      return state.delay !== undefined;
     },
   };
-}
-
-/** `retry-after-ms`, which ky does not read; `Retry-After` ky reads itself. */
-function exactDelay(headers: Headers): number | undefined {
-  if (!headers.has('retry-after-ms')) return undefined;
-  const ms = retryAfterMs(headers);
-  return ms === undefined || ms === Infinity ? undefined : ms;
 }
 
 /** The client's fixed headers with the call's own over them. */

@@ -154,6 +154,15 @@ const CASES: Case[] = [
     outcome: 'ok',
   },
   {
+    // Only Retry-After and retry-after-ms pace a retry (docs/reliability.md), on either sender:
+    // ky alone would read this as a 60 s wait.
+    name: '429 with RateLimit-Reset of an hour and no Retry-After: the backoff, then fine',
+    faults: [{ kind: 'status', status: 429, headers: { 'ratelimit-reset': '3600' } }],
+    maxRetries: 1,
+    attempts: 2,
+    outcome: 'ok',
+  },
+  {
     name: 'wrong content type: read as JSON anyway',
     faults: [{ kind: 'wrong-content-type' }],
     maxRetries: 0,
