@@ -5,9 +5,29 @@
 import { ConnectionError } from './errors.js';
 import { scrubText } from './redact.js';
 
+/** A certificate refused during the TLS handshake (OpenSSL's and Node's codes). */
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_CHAIN_TOO_LONG',
+  'INVALID_CA',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
 /**
- * Connection refused, DNS failure, or a request node:http refused to build (thrown before any
- * byte is written): the request provably never reached the service.
+ * Connection refused, DNS failure, a request node:http refused to build (thrown before any byte
+ * is written), or a certificate refused in the TLS handshake: the request provably never
+ * reached the service.
  */
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -18,6 +38,8 @@ const NOT_SENT_CODES = new Set([
   'ERR_INVALID_HTTP_TOKEN',
   'ERR_HTTP_INVALID_HEADER_VALUE',
   'ERR_UNESCAPED_CHARACTERS',
+  // The server's certificate was refused during the TLS handshake, before any HTTP byte.
+  ...TLS_CODES,
 ]);
 
 /** A socket closed under us before any response byte: the usual face of a stale keep-alive socket. */
@@ -44,7 +66,11 @@ export function connectionError(
   const detail = code ?? scrubText(error instanceof Error ? error.message : String(error), secrets);
   const { reference, status, ...where } = context;
   const next =
-    outcome === 'unknown' && unknownAdvice ? unknownAdvice : 'Check baseUrl and the network to the service.';
+    outcome === 'unknown' && unknownAdvice
+      ? unknownAdvice
+      : code && TLS_CODES.has(code)
+        ? "Nothing was sent: the server's TLS certificate was not trusted. Check that baseUrl is the service's address; if a proxy re-signs TLS, give Node its CA (NODE_EXTRA_CA_CERTS)."
+        : 'Check baseUrl and the network to the service.';
   const what =
     status === undefined
       ? 'got no answer from the service'

@@ -1,6 +1,9 @@
 /** Transport security: https only (loopback excepted), and no redirect is ever followed. */
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ApiError, ConfigurationError, PaymentClient } from '../../src/index.js';
+import { ApiError, ConfigurationError, ConnectionError, PaymentClient } from '../../src/index.js';
 import { nextReference, payinParams, settle } from './methods.js';
 import { CREDENTIALS, startFaultServer } from './server.js';
 
@@ -66,5 +69,30 @@ describe('redirects are never followed', () => {
     expect(elsewhere.log).toEqual([]);
     // The credentials went to the configured origin only.
     expect(service.log[0]?.authorization).toMatch(/^Basic /);
+  });
+});
+
+describe('a certificate the client does not trust', () => {
+  it('fails the TLS handshake as not sent: nothing reached the service, a create says so', async ({
+    onTestFinished,
+  }) => {
+    const tls = new URL('../fixtures/tls/', import.meta.url);
+    const requests: string[] = [];
+    const server = https.createServer(
+      { cert: readFileSync(new URL('cert.pem', tls)), key: readFileSync(new URL('key.pem', tls)) },
+      (request, response) => {
+        requests.push(`${request.method} ${request.url}`);
+        response.end('{}');
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => void server.close());
+    const { port } = server.address() as AddressInfo;
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `https://127.0.0.1:${port}`, maxRetries: 0 });
+    const { error } = await settle(client.payin.create(payinParams(nextReference('tls'))));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).outcome).toBe('not_sent');
+    expect((error as ConnectionError).message).toMatch(/SELF_SIGNED_CERT.*Nothing was sent: the server's TLS certificate was not trusted/);
+    expect(requests).toEqual([]);
   });
 });
