@@ -92,7 +92,9 @@ describe('a certificate the client does not trust', () => {
     const { error } = await settle(client.payin.create(payinParams(nextReference('tls'))));
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).outcome).toBe('not_sent');
-    expect((error as ConnectionError).message).toMatch(/SELF_SIGNED_CERT.*Nothing was sent: the server's TLS certificate was not trusted/);
+    expect((error as ConnectionError).message).toMatch(
+      /SELF_SIGNED_CERT.*Nothing was sent: the server's TLS certificate was not trusted/,
+    );
     expect(requests).toEqual([]);
   });
 });
