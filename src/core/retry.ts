@@ -7,9 +7,9 @@
 import { whenAborted } from './abort.js';
 import { ApiError, ConnectionError } from './errors.js';
 
-export const BASE_DELAY_MS = 500;
-export const MAX_DELAY_MS = 8_000;
-export const MAX_RETRY_AFTER_MS = 60_000;
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 8_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 
 export function isRetriableStatus(status: number | undefined): boolean {
   return status !== undefined && (status === 408 || status === 429 || status >= 500);
@@ -40,12 +40,12 @@ export function retryAfterMs(headers: Record<string, string> | Headers | undefin
 }
 
 /** Backoff before retry number `retry` (0-based), before jitter. */
-export function backoffMs(retry: number): number {
+function backoffMs(retry: number): number {
   return Math.min(BASE_DELAY_MS * 2 ** retry, MAX_DELAY_MS);
 }
 
 /** Up to 25 % off, so a fleet of clients does not retry in lockstep. */
-export function jittered(delay: number, random: () => number = Math.random): number {
+function jittered(delay: number, random: () => number = Math.random): number {
   return delay * (1 - random() * 0.25);
 }
 
