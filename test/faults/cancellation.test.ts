@@ -1,9 +1,8 @@
 /** AbortSignal at every stage of a call: rejected promptly with the caller's own reason. */
 import { EventEmitter } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PaymentClient } from '../../src/index.js';
+import { startLocalServer } from '../helpers/local-server.js';
 import { nextReference, payoutParams, settle } from './methods.js';
 import { CREDENTIALS, startFaultServer } from './server.js';
 
@@ -141,24 +140,19 @@ describe.concurrent('cancellation', () => {
 describe('one signal shared by many concurrent calls', () => {
   it('aborts them all, at any stage, without a MaxListenersExceededWarning', async ({ onTestFinished }) => {
     // Every answer is a 503 after 20 ms: calls are in flight or in their backoff when it aborts.
-    const server = http.createServer((request, response) => {
+    const local = await startLocalServer((request, response) => {
       request
         .resume()
         .on('end', () =>
           setTimeout(() => response.writeHead(503, { 'content-type': 'application/json' }).end('{}'), 20),
         );
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => {
-      server.closeAllConnections();
-      server.close();
-    });
+    onTestFinished(local.close);
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on('warning', onWarning);
     onTestFinished(() => void process.off('warning', onWarning));
-    const port = (server.address() as AddressInfo).port;
-    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 2 });
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: local.baseUrl, maxRetries: 2 });
     const controller = new AbortController();
     const why = reason();
     const calls = Array.from({ length: 40 }, () =>
@@ -178,20 +172,15 @@ describe('one signal shared by many concurrent calls', () => {
       message: '',
       data: { currency: 'COP', balance: 5, balance_formatted: 'COP 5,00' },
     });
-    const server = http.createServer((request, response) => {
+    const local = await startLocalServer((request, response) => {
       request
         .resume()
         .on('end', () =>
           setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(balance), 20),
         );
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => {
-      server.closeAllConnections();
-      server.close();
-    });
-    const port = (server.address() as AddressInfo).port;
-    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}` });
+    onTestFinished(local.close);
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: local.baseUrl });
     // An application-wide shutdown signal, passed to every call and never aborted.
     const { signal } = new AbortController();
     const calls = Array.from({ length: 50 }, () => client.merchant.getBalance({ signal }));

@@ -1,14 +1,7 @@
-/**
- * What a client refuses to read or to send, on both senders (this folder runs in the `node` and
- * the `fetch` vitest projects): an answer that streams without end stops at the answer cap
- * instead of filling memory until the deadline, and a per-call header that cannot go on the
- * wire is a RequestValidationError before anything is sent.
- */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionError, PaymentClient, RequestValidationError } from '../../src/index.js';
+import { startLocalServer } from '../helpers/local-server.js';
 import { CREDENTIALS } from '../helpers/msw.js';
 import { payinParams } from './methods.js';
 
@@ -22,7 +15,7 @@ afterEach(async () => {
 async function endless() {
   const requests: string[] = [];
   const chunk = Buffer.alloc(1024 * 1024, 'a');
-  const server = http.createServer((request, response) => {
+  const local = await startLocalServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
     response.writeHead(200, { 'content-type': 'application/json' });
     const pump = () => {
@@ -31,13 +24,8 @@ async function endless() {
     };
     pump();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  close = () => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(() => resolve()));
-  };
-  const { port } = server.address() as AddressInfo;
-  return { requests, baseUrl: `http://127.0.0.1:${port}` };
+  close = local.close;
+  return { requests, baseUrl: local.baseUrl };
 }
 
 describe('an answer without end', () => {
@@ -63,7 +51,7 @@ describe('a compressed answer', () => {
     // 300 MiB of spaces: about 300 KB of gzip, sent with its (honest) compressed length.
     const bomb = zlib.gzipSync(Buffer.alloc(300 * 1024 * 1024, ' '));
     const requests: string[] = [];
-    const server = http.createServer((request, response) => {
+    const local = await startLocalServer((request, response) => {
       requests.push(`${request.method} ${request.url}`);
       response.writeHead(200, {
         'content-type': 'application/json',
@@ -72,13 +60,8 @@ describe('a compressed answer', () => {
       });
       response.end(bomb);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    close = () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    };
-    const { port } = server.address() as AddressInfo;
-    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 });
+    close = local.close;
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: local.baseUrl, maxRetries: 0 });
     const error = await client.merchant.getBalance().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).message).toMatch(

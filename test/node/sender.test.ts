@@ -4,12 +4,13 @@
  * read (compressed, multi-byte characters split across chunks). Only the `node` vitest project
  * runs this file; its deadline and cancellation behaviour is in test/faults, which both run.
  */
-import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionError, PaymentClient } from '../../src/index.js';
 import { transaction } from '../helpers/fixtures.js';
+import { startLocalServer } from '../helpers/local-server.js';
 import { CREDENTIALS } from '../helpers/msw.js';
 
 const envelope = (data: unknown) =>
@@ -34,20 +35,15 @@ afterEach(async () => {
 async function serve(write: (response: http.ServerResponse) => void, keepAliveTimeout = 5_000) {
   const seen: Seen[] = [];
   const sockets = new Map<object, number>();
-  const server = http.createServer((request, response) => {
+  const local = await startLocalServer((request, response) => {
     if (!sockets.has(request.socket)) sockets.set(request.socket, sockets.size);
     seen.push({ headers: request.headers, socket: sockets.get(request.socket) ?? -1 });
     request.resume().on('end', () => write(response));
   });
-  server.keepAliveTimeout = keepAliveTimeout;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  close = () => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(() => resolve()));
-  };
-  const { port } = server.address() as AddressInfo;
+  local.server.keepAliveTimeout = keepAliveTimeout;
+  close = local.close;
   const client = (options: { fetch?: typeof fetch; maxRetries?: number } = {}) =>
-    new PaymentClient({ ...CREDENTIALS, baseUrl: `http://127.0.0.1:${port}`, ...options });
+    new PaymentClient({ ...CREDENTIALS, baseUrl: local.baseUrl, ...options });
   return { seen, client };
 }
 
