@@ -8,6 +8,7 @@ import { platform } from '../core/sender.js';
 import { nodeSender } from '../node/sender.js';
 import { reportFailure } from './errors.js';
 import { createProgram } from './program.js';
+import { printErr } from './terminal.js';
 
 // `payinout get x | head` closes the pipe early: that is the reader's choice, not a failure.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -21,5 +22,5 @@ const argv = process.argv.slice(2);
 createProgram(argv)
   .then((program) => program.parseAsync(argv, { from: 'user' }))
   .catch((error: unknown) => {
-    process.exitCode = reportFailure(error, (line) => process.stderr.write(`${line}\n`));
+    process.exitCode = reportFailure(error, (line) => printErr(`${line}\n`));
   });

@@ -8,6 +8,7 @@ import { registerConfirm } from './confirm.js';
 import { registerGet } from './get.js';
 import { registerOpenApi } from './openapi.js';
 import { registerSandbox } from './sandbox.js';
+import { printErr, printOut } from './terminal.js';
 
 /** `argv`: the user's arguments (no node, no script), to skip loading what the command never uses. */
 export async function createProgram(argv: readonly string[]): Promise<Command> {
@@ -17,7 +18,12 @@ export async function createProgram(argv: readonly string[]): Promise<Command> {
     )
     .version(VERSION, '-v, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
-    .configureOutput({ outputError: (text, write) => write(`payinout: ${text.replace(/^error: /, '')}`) })
+    .configureOutput({
+      // Help and errors echo what was typed (an option name, an argument): neutralised too.
+      writeOut: printOut,
+      writeErr: printErr,
+      outputError: (text, write) => write(`payinout: ${text.replace(/^error: /, '')}`),
+    })
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerSandbox(program);
