@@ -30,8 +30,14 @@ export async function createProgram(argv: readonly string[]): Promise<Command> {
   registerConfirm(program);
   registerGet(program);
   registerOpenApi(program);
-  // The CSV and progress-bar libraries behind `payouts send` stay out of `payinout sandbox`.
-  if (argv[0] !== 'sandbox') (await import('./payouts.js')).registerPayoutsCommand(program);
-  for (const command of program.commands) if (command.name() !== 'payouts') command.exitOverride();
+  // The CSV and progress-bar libraries behind `payouts send` and `transactions check` stay out
+  // of `payinout sandbox`.
+  if (argv[0] !== 'sandbox') {
+    (await import('./payouts.js')).registerPayoutsCommand(program);
+    (await import('./transactions.js')).registerTransactionsCommand(program);
+  }
+  // payouts and transactions map their own usage errors to exit 2.
+  const ownExits = ['payouts', 'transactions'];
+  for (const command of program.commands) if (!ownExits.includes(command.name())) command.exitOverride();
   return program;
 }

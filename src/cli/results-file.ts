@@ -155,6 +155,6 @@ async function writeFallback(out: string, rows: readonly string[]): Promise<stri
 /** `ENOSPC: no space left on device`-like text, without the path (the message says it). */
 function codeOf(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  const reason = message?.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '');
+  const reason = message?.replace(/^[A-Z]+: /, '').replace(/, \w+( '.*')?$/, '');
   return code ? `${code}${reason ? `: ${reason}` : ''}` : String(message ?? error);
 }
