@@ -99,7 +99,7 @@ describe('a results file that cannot be written', () => {
     expect(
       exactlyOnce(
         server,
-        results.map((r) => r.reference),
+        results.map((r) => String(r.reference)),
       ),
     ).toEqual([]);
   }, 60_000);
