@@ -17,9 +17,10 @@ import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { isatty } from 'node:tty';
 import { stringify } from 'csv-stringify/sync';
 import { UsageError } from './errors.js';
-import { printErr } from './terminal.js';
+import { forTerminal, printErr } from './terminal.js';
 
 /** Where the results are once the file is closed. */
 export interface ResultsPlace {
@@ -58,9 +59,11 @@ export async function openResultsFile(
       );
     }
     if (target.isFile()) await handle.truncate(0);
-    const header = row(columns);
+    // `--out /dev/tty` (or /dev/stdout on a terminal) is a terminal like any other output.
+    const format = isatty(handle.fd) ? (cells: readonly string[]) => forTerminal(row(cells)) : row;
+    const header = format(columns);
     await handle.writeFile(header);
-    return new Writer(handle, out, header);
+    return new Writer(handle, out, header, format);
   } catch (error) {
     await handle.close().catch(() => undefined);
     if (error instanceof UsageError) throw error;
@@ -81,6 +84,7 @@ function row(cells: readonly string[]): string {
 class Writer implements ResultsFile {
   readonly #handle: FileHandle;
   readonly #out: string;
+  readonly #format: (cells: readonly string[]) => string;
   /** Every row written, header first: what a fallback file needs when the disk fails. */
   readonly #rows: string[];
   #pending: string[] = [];
@@ -88,14 +92,15 @@ class Writer implements ResultsFile {
   #flushing: Promise<void> | undefined;
   #failure: unknown;
 
-  constructor(handle: FileHandle, out: string, header: string) {
+  constructor(handle: FileHandle, out: string, header: string, format: (cells: readonly string[]) => string) {
     this.#handle = handle;
     this.#out = out;
+    this.#format = format;
     this.#rows = [header];
   }
 
   async write(cells: readonly string[]): Promise<void> {
-    const line = row(cells);
+    const line = this.#format(cells);
     this.#rows.push(line);
     if (this.#failure !== undefined) return;
     this.#pending.push(line);
