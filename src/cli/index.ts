@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `payinout` (package.json bin → dist/cli.js): `payinout sandbox`, `payinout confirm`,
- * `payinout get`, `payinout payouts send`. Usage mistakes exit 2, failures exit 1, each with one
- * line on stderr.
+ * `payinout get`, `payinout payouts send`, `payinout transactions check`, `payinout openapi`. Usage
+ * mistakes exit 2, failures exit 1, each with one line on stderr; everything printed goes through
+ * terminal.ts.
  */
 import { platform } from '../core/sender.js';
 import { nodeSender } from '../node/sender.js';

@@ -170,7 +170,7 @@ function checkOptions(options: TransactionLookupOptions): void {
     );
   }
   const { signal, onProgress } = options;
-  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+  if (signal !== undefined && !isSignal(signal)) {
     throw new ConfigurationError('getMany signal must be an AbortSignal, e.g. AbortSignal.timeout(60_000).');
   }
   if (onProgress !== undefined && typeof onProgress !== 'function') {
@@ -178,4 +178,15 @@ function checkOptions(options: TransactionLookupOptions): void {
       'getMany onProgress must be a function, e.g. (p) => console.log(p.done, p.total).',
     );
   }
+}
+
+/** Shaped like an AbortSignal (one from another realm, or a polyfill, fails `instanceof`). */
+function isSignal(value: unknown): boolean {
+  const s = value as AbortSignal | null;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.aborted === 'boolean' &&
+    typeof s.addEventListener === 'function'
+  );
 }
