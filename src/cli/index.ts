@@ -17,6 +17,17 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
+// A failure nothing caught (a bug) is still printed through terminal.ts: its message may hold
+// text the service sent.
+const crash = (error: unknown) => {
+  printErr(
+    `payinout: unexpected failure, please report it: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
+
 platform.sender = nodeSender;
 
 const argv = process.argv.slice(2);
