@@ -123,7 +123,18 @@ async function sendAndReport(
   options: SendOptions,
 ): Promise<number> {
   const input: InputState = {};
-  const summary = await sendRows(file, rows, options, client, results, input);
+  let summary: BatchSummary;
+  try {
+    summary = await sendRows(file, rows, options, client, results, input);
+  } catch (error) {
+    // Not expected (the batch settles every row, the writer keeps its failures): still, say where
+    // the results written so far are, and never call it a usage error once rows were sent.
+    const place = await results.close();
+    printErr(
+      `payinout payouts send: the batch stopped on an unexpected error: ${(error as Error)?.message ?? String(error)}. The results of the rows settled before it are in ${place.path}; run the same file again to finish: PayOuts already sent are recovered, never sent twice.\n`,
+    );
+    return EXIT.someFailed;
+  }
   const place = await results.close();
   // A batch-wide failure (e.g. refused credentials) is said once, not once per row.
   if (summary.stopped) printErr(`payinout payouts send: ${summary.stopped}\n`);
@@ -134,7 +145,7 @@ async function sendAndReport(
   }
   if (place.failure) {
     printErr(
-      `payinout payouts send: could not write the results file ${out} (${place.failure}) after PayOuts were sent: ${counts(summary)}. The complete results are in ${place.path}. Running the same file again is safe: PayOuts already sent are recovered, never sent twice.\n`,
+      `payinout payouts send: could not write the results file ${out} (${place.failure}) during the batch, which went on: ${counts(summary)}. The complete results are in ${place.path}. Running the same file again is safe: PayOuts already sent are recovered, never sent twice.\n`,
     );
   }
   printOut(`${counts(summary)}; results in ${place.path}\n`);

@@ -90,7 +90,7 @@ describe('a results file that cannot be written', () => {
     expect(fallback, stderr).toBeDefined();
     const where = join(dir, fallback!);
     expect(stderr).toContain(
-      `could not write the results file ${fifo} (EPIPE: broken pipe) after PayOuts were sent: ${count} created, 0 recovered, 0 failed (of ${count}). The complete results are in ${where}.`,
+      `could not write the results file ${fifo} (EPIPE: broken pipe) during the batch, which went on: ${count} created, 0 recovered, 0 failed (of ${count}). The complete results are in ${where}.`,
     );
     expect(stdout).toContain(`${count} created, 0 recovered, 0 failed (of ${count}); results in ${where}`);
     const results = readCsv(readFileSync(where));
