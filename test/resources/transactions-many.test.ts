@@ -116,6 +116,16 @@ describe('client.transactions.getMany', () => {
     expect(recorded.length).toBeLessThanOrEqual(6);
   });
 
+  it('an already aborted signal sends nothing: every id is failed with LookupAbortedError', async () => {
+    serve({ a: { status: 'PENDING' } });
+    const results = await makeClient().transactions.getMany(['a', 'b'], { signal: AbortSignal.abort() });
+    expect(results.map((r) => [r.id, r.outcome, r.error?.name])).toEqual([
+      ['a', 'failed', 'LookupAbortedError'],
+      ['b', 'failed', 'LookupAbortedError'],
+    ]);
+    expect(recorded).toHaveLength(0);
+  });
+
   it('refuses invalid options before any lookup, naming the fix', async () => {
     serve({});
     const tx = makeClient().transactions;
