@@ -7,7 +7,7 @@ import { checkConcurrency } from '../bulk/batch.js';
 import { mapOrdered } from '../bulk/pool.js';
 import { ConfigurationError, NotFoundError, PayinoutError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
-import { closestKey } from '../schemas/suggest.js';
+import { unknownKeyMessage } from '../schemas/suggest.js';
 import type { Transaction } from '../schemas/transaction.js';
 
 /**
@@ -58,10 +58,9 @@ export class LookupAbortedError extends PayinoutError {
   /** The ticket or reference that was not looked up. */
   readonly id: string;
   constructor(id: string, reason: unknown) {
-    super(
-      `Transaction '${id}' was not looked up: the lookups were aborted first. Look it up again (getMany or transactions.get); a lookup changes nothing.`,
-      { cause: reason },
-    );
+    super(`Transaction '${id}' was not looked up: the lookups were aborted. Look it up again.`, {
+      cause: reason,
+    });
     this.id = id;
   }
 }
@@ -74,8 +73,6 @@ export interface LookupRun extends TransactionLookupOptions {
   /** Receives each result in input order; the run waits for it (backpressure). */
   sink: (result: TransactionLookupResult, index: number) => void | Promise<void>;
 }
-
-const OPTION_KEYS = ['concurrency', 'signal', 'onProgress'] as const;
 
 /** Looks up every id of `ids` (an array or a stream) and hands each result, in order, to `sink`. */
 export async function runLookups(
@@ -111,9 +108,7 @@ export async function lookupMany(
   options: TransactionLookupOptions = {},
 ): Promise<TransactionLookupResult[]> {
   if (!Array.isArray(ids)) {
-    throw new ConfigurationError(
-      'getMany takes an array of tickets or references, e.g. getMany(["order-1001", "order-1002"]).',
-    );
+    throw new ConfigurationError('getMany takes an array of tickets or references.');
   }
   checkOptions(options);
   const results: TransactionLookupResult[] = new Array(ids.length);
@@ -132,7 +127,7 @@ async function lookupOne(
   id: unknown,
   signal?: AbortSignal,
 ): Promise<TransactionLookupResult> {
-  const shown = typeof id === 'string' ? id : String(id);
+  const shown = String(id);
   if (signal?.aborted) return failed(shown, new LookupAbortedError(shown, signal.reason));
   try {
     const transaction = await get(id as string, signal ? { signal } : {});
@@ -144,12 +139,9 @@ async function lookupOne(
     if (signal?.aborted) return failed(shown, new LookupAbortedError(shown, signal.reason));
     // Not expected from the transport; still one id's failure, never the batch's. The foreign
     // message is not repeated: it was not scrubbed.
-    const kind = error instanceof Error ? error.name : typeof error;
     return failed(
       shown,
-      new PayinoutError(`Transaction '${shown}' could not be looked up (${kind}); look it up again.`, {
-        cause: error,
-      }),
+      new PayinoutError(`Transaction '${shown}' could not be looked up; look it up again.`, { cause: error }),
     );
   }
 }
@@ -158,35 +150,25 @@ function failed(id: string, error: PayinoutError): TransactionLookupResult {
   return { id, outcome: 'failed', error };
 }
 
-function checkOptions(options: TransactionLookupOptions): void {
-  if (options === null || typeof options !== 'object') {
-    throw new ConfigurationError('getMany options must be an object, e.g. { concurrency: 8 }.');
-  }
-  for (const key of Object.keys(options)) {
-    if ((OPTION_KEYS as readonly string[]).includes(key)) continue;
-    const match = closestKey(key, OPTION_KEYS);
-    throw new ConfigurationError(
-      `getMany has no option '${key}'${match ? `; did you mean ${match}?` : ''} Its options: ${OPTION_KEYS.join(', ')}.`,
-    );
-  }
-  const { signal, onProgress } = options;
-  if (signal !== undefined && !isSignal(signal)) {
-    throw new ConfigurationError('getMany signal must be an AbortSignal, e.g. AbortSignal.timeout(60_000).');
-  }
-  if (onProgress !== undefined && typeof onProgress !== 'function') {
-    throw new ConfigurationError(
-      'getMany onProgress must be a function, e.g. (p) => console.log(p.done, p.total).',
-    );
-  }
-}
+/** Each option and the `typeof` it must have (a signal from another realm passes too). */
+const OPTION_TYPES: Readonly<Record<string, string>> = {
+  concurrency: 'number',
+  signal: 'object',
+  onProgress: 'function',
+};
 
-/** Shaped like an AbortSignal (one from another realm, or a polyfill, fails `instanceof`). */
-function isSignal(value: unknown): boolean {
-  const s = value as AbortSignal | null;
-  return (
-    typeof s === 'object' &&
-    s !== null &&
-    typeof s.aborted === 'boolean' &&
-    typeof s.addEventListener === 'function'
-  );
+function checkOptions(options: object): void {
+  for (const [key, value] of Object.entries(options ?? {})) {
+    const type = OPTION_TYPES[key];
+    if (!type) {
+      throw new ConfigurationError(
+        `getMany option '${key}': ${unknownKeyMessage(key, Object.keys(OPTION_TYPES))}`,
+      );
+    }
+    if (value !== undefined && (typeof value !== type || value === null)) {
+      throw new ConfigurationError(
+        `getMany option ${key} must be ${type === 'object' ? 'an AbortSignal' : `a ${type}`}.`,
+      );
+    }
+  }
 }
