@@ -38,10 +38,10 @@ const BUDGET_TARBALL_KB = 400;
 // the Web Crypto path (~2.7 KB), bulk payouts (~2.2 KB), per-country exact params with
 // did-you-mean (~1.8 KB), the cross-copy error brand (~0.3 KB), batch-wide halts and hostile-answer
 // checks in bulk payouts (~1 KB): ~28 KB; then the sender seam and the answer and header limits
-// (~1 KB): 29.2 KB. The budgets below stop growth beyond that; the distance to the old target is
-// printed on every run.
+// (~1 KB): 29.2 KB; 0.3's transactions.getMany (catch-up after missed webhooks) ~0.45 KB: 30.05 KB.
+// The budgets below stop growth beyond that; the distance to the old target is printed on every run.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 30;
+const BUDGET_OWN_KB = 31;
 
 let passed = 0;
 let failed = 0;

@@ -17,6 +17,12 @@ export type { PayInResource } from './resources/payin.js';
 export type { PayOutResource } from './resources/payout.js';
 export type { SandboxResource } from './resources/sandbox.js';
 export type { TransactionsResource, WaitOptions } from './resources/transactions.js';
+export {
+  LookupAbortedError,
+  type TransactionLookupOptions,
+  type TransactionLookupProgress,
+  type TransactionLookupResult,
+} from './resources/transactions-batch.js';
 export type { WebhooksResource } from './resources/webhooks.js';
 export * from './schemas/catalog.js';
 export {

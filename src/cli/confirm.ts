@@ -16,6 +16,7 @@ import {
 import { clientFromEnv } from './client.js';
 import { UsageError } from './errors.js';
 import { envHelp } from './help.js';
+import { printOut } from './terminal.js';
 
 type Direction = 'payin' | 'payout';
 
@@ -66,7 +67,7 @@ async function runConfirm(id: string, status: SandboxConfirmStatus, flags: Confi
         status,
       });
       const kind = direction === 'payin' ? 'PayIn' : 'PayOut';
-      process.stdout.write(
+      printOut(
         `${transaction.reference} (ticket ${transaction.ticket}, ${kind} ${method}) → ${result.status}\n`,
       );
       return;

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { clientFromEnv } from './client.js';
 import { envHelp } from './help.js';
+import { printOut } from './terminal.js';
 
 export function registerGet(program: Command): void {
   program
@@ -11,6 +12,6 @@ export function registerGet(program: Command): void {
     .addHelpText('after', `\n${envHelp}\nExample:\n  payinout get order-1001\n`)
     .action(async (id: string) => {
       const transaction = await clientFromEnv().transactions.get(id);
-      process.stdout.write(`${JSON.stringify(transaction, null, 2)}\n`);
+      printOut(`${JSON.stringify(transaction, null, 2)}\n`);
     });
 }

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { buildOpenApiDocument } from '../openapi/document.js';
+import { printOut } from './terminal.js';
 
 interface OpenApiFlags {
   server?: string;
@@ -21,6 +22,6 @@ export function registerOpenApi(program: Command): void {
     )
     .action((flags: OpenApiFlags) => {
       const document = buildOpenApiDocument(flags.server ? { serverUrl: flags.server } : {});
-      process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+      printOut(`${JSON.stringify(document, null, 2)}\n`);
     });
 }

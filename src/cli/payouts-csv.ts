@@ -1,14 +1,10 @@
 /**
  * The CSV side of `payinout payouts send` (the public API contract, "Bulk payouts"): rows in
- * with csv-parse, streaming; results out with csv-stringify, streaming, formulas neutralised.
+ * with csv-parse, streaming; results out through results-file.ts.
  */
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify';
 import { validatePayOut } from '../bulk/item.js';
-import type { PayOutBatchResult } from '../bulk/types.js';
 import { PayinoutError, RequestValidationError, type ValidationIssue } from '../core/errors.js';
 import { COUNTRY_TABLE } from '../schemas/catalog.js';
 
@@ -176,38 +172,6 @@ export function describeIssues(issues: ValidationIssue[]): string {
 
 export function rowError(row: Row & { issues: ValidationIssue[] }): RequestValidationError {
   return new RequestValidationError(`PayOut row on line ${row.line}`, row.issues);
-}
-
-/** The results file, written as results arrive; every cell is safe to open in a spreadsheet. */
-export interface ResultsWriter {
-  write(result: PayOutBatchResult): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** Opens (truncates) `path` before anything is sent, so an unwritable path fails early. */
-export async function openResults(path: string): Promise<ResultsWriter> {
-  const handle = await open(path, 'w');
-  const out = handle.createWriteStream();
-  // escape_formulas prefixes a cell starting with = + - @ tab or CR with ', so a spreadsheet shows
-  // it as text: references and service messages come from outside.
-  const csv = stringify({ header: true, columns: [...RESULT_COLUMNS], escape_formulas: true });
-  csv.pipe(out);
-  return {
-    async write(result) {
-      const row = [
-        result.reference,
-        result.outcome,
-        result.ticket ?? '',
-        result.status ?? '',
-        errorCell(result.error),
-      ];
-      if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
-    },
-    async close() {
-      csv.end();
-      await finished(out);
-    },
-  };
 }
 
 /** One line per error: field issues listed, whitespace collapsed. */

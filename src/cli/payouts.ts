@@ -7,22 +7,18 @@
  * engine behind `payout.createMany` and writes each result as it settles. Exit 0 when no row
  * failed, 1 when some did, 2 on a usage error.
  */
-import { resolve } from 'node:path';
 import { type Command, CommanderError, InvalidArgumentError } from 'commander';
-import { MAX_CONCURRENCY, runPayOutBatch } from '../bulk/batch.js';
+import { type BatchSummary, MAX_CONCURRENCY, runPayOutBatch } from '../bulk/batch.js';
 import { RejectedItem } from '../bulk/item.js';
 import type { BatchClient } from '../bulk/types.js';
 import { PaymentClient } from '../client.js';
 import { ConfigurationError } from '../core/errors.js';
-import {
-  CsvFileError,
-  describeRow,
-  openResults,
-  type ResultsWriter,
-  readRows,
-  rowError,
-} from './payouts-csv.js';
+import { UsageError } from './errors.js';
+import { stopOnSignal } from './interrupt.js';
+import { CsvFileError, describeRow, errorCell, RESULT_COLUMNS, readRows, rowError } from './payouts-csv.js';
 import { progressView } from './payouts-progress.js';
+import { openResultsFile, type ResultsFile } from './results-file.js';
+import { printErr, printOut } from './terminal.js';
 
 interface SendOptions {
   concurrency: number;
@@ -86,36 +82,78 @@ function retriesOption(value: string): number {
 }
 
 async function send(file: string, options: SendOptions): Promise<number> {
-  let results: ResultsWriter | undefined;
+  let ready: Awaited<ReturnType<typeof prepare>>;
   try {
-    // Credentials first: a send without them fails before the file is read.
-    const client = options.dryRun
-      ? undefined
-      : PaymentClient.fromEnv(process.env, { maxRetries: options.maxRetries });
-    const check = await checkFile(file);
-    if (!client) {
-      process.stdout.write(
-        `dry run: ${check.rows} rows, ${check.rows - check.invalid} valid, ${check.invalid} invalid; nothing was sent.\n`,
-      );
-      return check.invalid ? EXIT.someFailed : EXIT.ok;
-    }
-    const out = options.out ?? `${file.replace(/\.csv$/i, '')}.results.csv`;
-    if (resolve(out) === resolve(file)) throw new CsvFileError('--out must not be the input file.');
-    results = await openResults(out);
-    const summary = await sendRows(file, check.rows, options, client, results);
-    await results.close();
-    // A batch-wide failure (e.g. refused credentials) is said once, not once per row.
-    if (summary.stopped) process.stderr.write(`payinout payouts send: ${summary.stopped}\n`);
-    process.stdout.write(
-      `${summary.created} created, ${summary.recovered} recovered, ${summary.failed} failed (of ${summary.total}); results in ${out}\n`,
-    );
-    return summary.failed ? EXIT.someFailed : EXIT.ok;
+    ready = await prepare(file, options);
   } catch (error) {
-    await results?.close().catch(() => undefined);
-    process.stderr.write(`payinout payouts send: ${(error as Error).message}\n`);
-    const usage = error instanceof CsvFileError || error instanceof ConfigurationError || isFsError(error);
-    return usage ? EXIT.usage : EXIT.someFailed;
+    printErr(`payinout payouts send: ${(error as Error).message}\n`);
+    return isUsage(error) ? EXIT.usage : EXIT.someFailed;
   }
+  if (!ready) return EXIT.ok;
+  if ('invalid' in ready) return EXIT.someFailed;
+  return sendAndReport(file, ready, options);
+}
+
+/**
+ * Everything that can be a usage error, before the first PayOut: credentials, the whole file,
+ * and the results file opened, checked and headed (a bad --out is found while nothing moved).
+ * `undefined` or `{ invalid }` for a dry run.
+ */
+async function prepare(file: string, options: SendOptions) {
+  // Credentials first: a send without them fails before the file is read.
+  const client = options.dryRun
+    ? undefined
+    : PaymentClient.fromEnv(process.env, { maxRetries: options.maxRetries });
+  const check = await checkFile(file);
+  if (!client) {
+    printOut(
+      `dry run: ${check.rows} rows, ${check.rows - check.invalid} valid, ${check.invalid} invalid; nothing was sent.\n`,
+    );
+    return check.invalid ? { invalid: check.invalid } : undefined;
+  }
+  const out = options.out ?? `${file.replace(/\.csv$/i, '')}.results.csv`;
+  const results = await openResultsFile(out, file, RESULT_COLUMNS);
+  return { client, rows: check.rows, out, results };
+}
+
+/** From the first PayOut on, every ending says what was sent and where the results are: exit 0 or 1. */
+async function sendAndReport(
+  file: string,
+  { client, rows, out, results }: { client: PaymentClient; rows: number; out: string; results: ResultsFile },
+  options: SendOptions,
+): Promise<number> {
+  const input: InputState = {};
+  let summary: BatchSummary;
+  try {
+    summary = await sendRows(file, rows, options, client, results, input);
+  } catch (error) {
+    // Not expected (the batch settles every row, the writer keeps its failures): still, say where
+    // the results written so far are, and never call it a usage error once rows were sent.
+    const place = await results.close();
+    printErr(
+      `payinout payouts send: the batch stopped on an unexpected error: ${(error as Error)?.message ?? String(error)}. The results of the rows settled before it are in ${place.path}; run the same file again to finish: PayOuts already sent are recovered, never sent twice.\n`,
+    );
+    return EXIT.someFailed;
+  }
+  const place = await results.close();
+  // A batch-wide failure (e.g. refused credentials) is said once, not once per row.
+  if (summary.stopped) printErr(`payinout payouts send: ${summary.stopped}\n`);
+  if (input.unreadable) {
+    printErr(
+      `payinout payouts send: ${input.unreadable}; the rows after it were not sent. Run the same command again once the file reads: PayOuts already sent are recovered, never sent twice.\n`,
+    );
+  }
+  if (place.failure) {
+    printErr(
+      `payinout payouts send: could not write the results file ${out} (${place.failure}) during the batch, which went on: ${counts(summary)}. The complete results are in ${place.path}. Running the same file again is safe: PayOuts already sent are recovered, never sent twice.\n`,
+    );
+  }
+  printOut(`${counts(summary)}; results in ${place.path}\n`);
+  return summary.failed || place.failure || input.unreadable ? EXIT.someFailed : EXIT.ok;
+}
+
+function counts(s: BatchSummary): string {
+  return `${s.created} created, ${s.recovered} recovered, ${s.failed} failed (of ${s.total})`;
 }
 
 /** First pass: header, row count, and every row's field errors on stderr. */
@@ -126,10 +164,15 @@ async function checkFile(file: string): Promise<{ rows: number; invalid: number 
     rows++;
     if (row.issues) {
       invalid++;
-      process.stderr.write(`${describeRow(row)}\n`);
+      printErr(`${describeRow(row)}\n`);
     }
   }
   return { rows, invalid };
+}
+
+/** The second pass's reading: a file that stops reading mid-batch ends the batch, said, not thrown. */
+interface InputState {
+  unreadable?: string;
 }
 
 async function sendRows(
@@ -137,46 +180,61 @@ async function sendRows(
   total: number,
   { concurrency, maxRetries }: SendOptions,
   client: PaymentClient,
-  results: ResultsWriter,
-) {
+  results: ResultsFile,
+  input: InputState,
+): Promise<BatchSummary> {
   const controller = new AbortController();
   const view = progressView(total);
-  // Ctrl+C, or a supervisor's SIGTERM: stop starting rows, settle the ones in flight.
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(signal === 'SIGINT' ? 130 : 143);
-    view.stop();
-    process.stderr.write(
-      'payinout payouts send: stopping — no new PayOut starts, the ones in flight are settled (Ctrl+C again to quit at once)\n',
-    );
-    controller.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  const undo = stopOnSignal(
+    controller,
+    'payinout payouts send: stopping — no new PayOut starts, the ones in flight are settled',
+    () => view.stop(),
+  );
   const batchClient: BatchClient = {
     create: (params, options) => client.payout.create(params, options),
     lookup: (reference, options) => client.transactions.get(reference, options),
     maxRetries,
   };
   try {
-    return await runPayOutBatch(batchClient, items(file), {
+    return await runPayOutBatch(batchClient, items(file, input), {
       concurrency,
       signal: controller.signal,
       total,
       onProgress: (p) => view.update(p),
-      sink: (result) => results.write(result),
+      sink: (result) =>
+        results.write([
+          result.reference,
+          result.outcome,
+          result.ticket ?? '',
+          result.status ?? '',
+          errorCell(result.error),
+        ]),
     });
   } finally {
     view.stop();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    undo();
   }
 }
 
 /** Second pass: valid rows as PayOut params, invalid ones as already-failed items. */
-async function* items(file: string): AsyncGenerator<unknown> {
-  for await (const row of readRows(file)) {
-    yield row.issues ? new RejectedItem(row.reference, rowError(row)) : row.params;
+async function* items(file: string, input: InputState): AsyncGenerator<unknown> {
+  try {
+    for await (const row of readRows(file)) {
+      yield row.issues ? new RejectedItem(row.reference, rowError(row)) : row.params;
+    }
+  } catch (error) {
+    // The file changed or vanished since the first pass: the rows in flight still settle.
+    input.unreadable = (error as Error).message;
   }
+}
+
+function isUsage(error: unknown): boolean {
+  return (
+    error instanceof CsvFileError ||
+    error instanceof UsageError ||
+    error instanceof ConfigurationError ||
+    isFsError(error)
+  );
 }
 
 function isFsError(error: unknown): boolean {

@@ -5,6 +5,7 @@ import { sleep } from '../core/retry.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { isFinalStatus } from '../schemas/catalog.js';
 import { caller } from './operation.js';
+import { lookupMany, type TransactionLookupOptions } from './transactions-batch.js';
 
 const lookup = caller(OPERATIONS['transactions.get']);
 
@@ -39,6 +40,19 @@ export class TransactionsResource {
   async get(ticketOrReference: string, options?: RequestOptions) {
     checkId(ticketOrReference);
     return this.#transport.request(lookup({ params: { ticket: normaliseId(ticketOrReference) } }), options);
+  }
+
+  /**
+   * Looks many transactions up, at most `concurrency` (default 4) at a time, and resolves with one
+   * result per id in input order — it never rejects for one id: `found` (with the transaction,
+   * always the one asked for), `not_found`, or `failed` (with the typed error). For catching up
+   * after missed webhooks (docs/catch-up.md).
+   * @example
+   * const results = await client.transactions.getMany(pendingOrderIds, { concurrency: 8 });
+   * for (const r of results) if (r.transaction && isFinalStatus(r.transaction.status)) await settle(r.transaction);
+   */
+  getMany(ids: readonly string[], options?: TransactionLookupOptions) {
+    return lookupMany((id, o) => this.get(id, o), ids, options);
   }
 
   /**

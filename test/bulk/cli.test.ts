@@ -274,7 +274,7 @@ describe('payinout payouts send', () => {
     ]);
     expect(cases.map((c) => c.code)).toEqual([2, 2, 2, 2, 2, 2, 2, 2]);
     expect(cases[7]!.stderr).toContain('must be a whole number, 0 or more');
-    expect(cases[5]!.stderr).toContain('--out must not be the input file');
+    expect(cases[5]!.stderr).toContain('is the input file');
     expect(readFileSync(file, 'utf8')).toContain(HEADER);
     expect(cases[2]!.stderr).toContain('unknown column(s) acount_number');
     expect(cases[4]!.stderr).toContain('PAYINOUT_USERNAME');

@@ -161,3 +161,10 @@ export function options() {
   // @ts-expect-error 46. the per-call option is timeoutMs
   return client.merchant.getBalance({ timeout: 5000 });
 }
+
+export async function catchUpMistakes(): Promise<void> {
+  // @ts-expect-error getMany takes an array of ids, not one id
+  await client.transactions.getMany('order-1001');
+  // @ts-expect-error an unknown option (concurency) does not compile
+  await client.transactions.getMany(['order-1001'], { concurency: 4 });
+}

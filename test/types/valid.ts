@@ -16,6 +16,7 @@ import {
   type PayOutCustomerData,
   type SandboxConfirmParams,
   type Transaction,
+  type TransactionLookupResult,
   type TransactionStatus,
   type WebhookEvent,
 } from 'payinout';
@@ -272,4 +273,19 @@ export async function simulator(): Promise<void> {
   const sandbox = createSandbox({ webhooks: false });
   const server = await startSandboxServer({ sandbox });
   await server.close();
+}
+
+/** Catching up after missed webhooks: one result per id, narrowed by outcome. */
+export async function catchUp(ids: string[]): Promise<string[]> {
+  const results: TransactionLookupResult[] = await client.transactions.getMany(ids, {
+    concurrency: 8,
+    signal: AbortSignal.timeout(60_000),
+    onProgress: (p) => p.done + p.found + p.notFound + p.failed <= 4 * p.total,
+  });
+  const settled: string[] = [];
+  for (const r of results) {
+    if (r.outcome === 'found' && r.transaction && isFinalStatus(r.transaction.status)) settled.push(r.id);
+    else if (r.outcome === 'failed') settled.push(r.error?.message ?? '');
+  }
+  return settled;
 }
