@@ -43,6 +43,33 @@ describe('payinout sandbox', () => {
     expect(code).toBe(0);
   });
 
+  it('bound beyond loopback: random demo credentials printed once in the usual lines, and a warning', async () => {
+    const cli = spawnCli(['sandbox', '--port', '0', '--host', '0.0.0.0']);
+    const { stdout, env } = await cli.started;
+    const local = env.PAYINOUT_BASE_URL!;
+    expect(local).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(stdout).not.toContain('demo-co-pass');
+    expect(stdout).not.toContain('demo-co-token');
+    const line = /^merchant username=demo-co password=(\S+) token=(\S+) country=CO currency=COP$/m.exec(
+      stdout,
+    );
+    expect(line).not.toBeNull();
+    expect(env.PAYINOUT_PASSWORD).toBe(line![1]);
+    expect(env.PAYINOUT_TOKEN).toBe(line![2]);
+    await expect
+      .poll(() => cli.output().stderr)
+      .toMatch(/WARNING: bound to 0\.0\.0\.0.*reachable from the network/);
+    expect(cli.output().stderr).toContain('random passwords and tokens');
+    const balance = (password: string, token: string) =>
+      fetch(`${local}/api/v1/merchant/balance`, {
+        headers: { authorization: basic('demo-co', password), 'token-top': token },
+      });
+    expect((await balance('demo-co-pass', 'demo-co-token')).status).toBe(401);
+    expect((await balance(env.PAYINOUT_PASSWORD!, env.PAYINOUT_TOKEN!)).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect((await cli.exit)[0]).toBe(0);
+  });
+
   it('refuses a malformed --merchant with exit code 2', async () => {
     const cli = spawnCli(['sandbox', '--port', '0', '--merchant', 'a:b:c']);
     cli.started.catch(() => {});

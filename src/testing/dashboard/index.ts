@@ -100,10 +100,7 @@ export function createDashboard(sandbox: Sandbox, boundHost: string): Dashboard 
       if (path !== DASHBOARD_PATH && !path.startsWith(`${DASHBOARD_PATH}/`)) return false;
       const access = authorize(req, boundHost, internals?.state.merchants.list ?? []);
       if (access.kind === 'refused') {
-        const challenge: Record<string, string> =
-          access.status === 401
-            ? { 'www-authenticate': `Basic realm="${DASHBOARD_REALM}", charset="UTF-8"` }
-            : {};
+        const challenge = { 'www-authenticate': `Basic realm="${DASHBOARD_REALM}", charset="UTF-8"` };
         sendText(res, access.status, 'text/plain; charset=utf-8', `${access.message}\n`, challenge);
         return true;
       }
