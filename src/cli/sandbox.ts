@@ -30,6 +30,7 @@ interface SandboxFlags {
   payoutSubmissionDelay?: number;
   forwardWebhooks?: string;
   webhookConcurrency?: number;
+  maxTransactions?: number;
 }
 
 export function registerSandbox(program: Command): void {
@@ -84,9 +85,15 @@ export function registerSandbox(program: Command): void {
         integerIn(1, 1_024),
       ),
     )
+    .addOption(
+      new Option(
+        '--max-transactions <n>',
+        'bound memory: beyond N transactions the oldest final ones (and their webhook deliveries) are forgotten, never a pending one (default: keep all)',
+      ).argParser(integerIn(1, Number.MAX_SAFE_INTEGER)),
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  payinout sandbox\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n',
+      '\nExamples:\n  payinout sandbox\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --max-transactions 100000\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n',
     )
     .action((flags: SandboxFlags) => runSandbox(flags));
 }
@@ -102,6 +109,7 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
       : { payoutSubmissionDelayMs: flags.payoutSubmissionDelay }),
     ...(flags.forwardWebhooks === undefined ? {} : { forwardWebhooksTo: flags.forwardWebhooks }),
     ...(flags.webhookConcurrency === undefined ? {} : { webhookConcurrency: flags.webhookConcurrency }),
+    ...(flags.maxTransactions === undefined ? {} : { maxTransactions: flags.maxTransactions }),
   };
   // Handlers go in before anything is printed: until Node has a listener, SIGINT/SIGTERM
   // kill the process at once, and a supervisor may signal as soon as it reads base_url.
@@ -122,7 +130,10 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
   process.stdout.write(banner(server, flags.forwardWebhooks));
   process.stderr.write(
     `payinout sandbox ${VERSION} listening on ${server.url} (Ctrl+C to stop). Dashboard: ${server.dashboardUrl}\n` +
-      'These are sandbox-only credentials.\n',
+      'These are sandbox-only credentials.\n' +
+      (flags.maxTransactions === undefined
+        ? ''
+        : `Keeping at most ${flags.maxTransactions} transactions: beyond that the oldest final ones are forgotten.\n`),
   );
   if (!isLoopbackHost(flags.host)) process.stderr.write(networkWarning(flags));
 }

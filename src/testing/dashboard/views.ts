@@ -56,7 +56,7 @@ function row(transaction: SandboxTransaction) {
 export function detail(internals: SandboxInternals, transaction: SandboxTransaction) {
   const { state, deliverer } = internals;
   const merchant = state.merchantOf(transaction);
-  const deliveries = deliverer.deliveries.filter((d) => d.ticket === transaction.ticket);
+  const deliveries = deliverer.deliveriesOf(transaction.ticket);
   return {
     ...row(transaction),
     environment: state.environment,
