@@ -17,10 +17,14 @@ const PAYIN_BY_COUNTRY = {
 const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
 
 /** Creates `count` PayIns across the CO and PE demo merchants; returns how many were left PENDING. */
-export function seedTransactions(sandbox: Sandbox, count: number, { pendingEvery = 7 } = {}): number {
+export function seedTransactions(
+  sandbox: Sandbox,
+  count: number,
+  { pendingEvery = 7, from = 0 } = {},
+): number {
   const merchants = sandbox.merchants.filter((m) => m.country === 'CO' || m.country === 'PE');
   let pending = 0;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < from + count; i++) {
     const merchant = merchants[i % merchants.length]!;
     const kind = PAYIN_BY_COUNTRY[merchant.country as keyof typeof PAYIN_BY_COUNTRY];
     const headers = {
