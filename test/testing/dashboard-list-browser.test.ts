@@ -220,7 +220,7 @@ describe('dashboard retention notice', () => {
       expect(small.sandbox.droppedTransactions).toBe(20);
       const { page, problems } = await openPage();
       await page.goto(small.dashboardUrl);
-      await page.getByText('Keeping at most 10 transactions: 20 older final ones were dropped').waitFor();
+      await page.getByText('Retention: at most 10 transactions; 20 older final ones dropped (pending ones are always kept).').waitFor();
       await expect.poll(() => rows(page).count()).toBe(10);
       expect(problems).toEqual([]);
     } finally {

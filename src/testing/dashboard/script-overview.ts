@@ -125,8 +125,8 @@ export const OVERVIEW_SCRIPT = String.raw`
     ov.count.textContent = fmtCount(list.total) + ' in all';
     var r = state.retention;
     ov.retention.hidden = r.max === null;
-    if (r.max !== null) ov.retention.textContent = 'Keeping at most ' + fmtCount(r.max) + ' transactions: ' +
-      fmtCount(r.dropped) + ' older final ' + (r.dropped === 1 ? 'one was' : 'ones were') + ' dropped (pending ones are always kept).';
+    if (r.max !== null) ov.retention.textContent = 'Retention: at most ' + fmtCount(r.max) + ' transactions; ' +
+      fmtCount(r.dropped) + ' older final ' + (r.dropped === 1 ? 'one' : 'ones') + ' dropped (pending ones are always kept).';
     ov.rows.replaceChildren(list.rows.length === 0 ? h('p', { class: 'empty' }, emptyText(list)) : h('table', { class: 'list' }, [
       h('thead', {}, h('tr', {}, [h('th', {}, 'Created'), h('th', {}, 'Reference'), h('th', {}, 'Merchant'),
         h('th', {}, 'Method'), h('th', { class: 'num' }, 'Amount'), h('th', {}, 'Status'), h('th', {}, 'Confirm')])),

@@ -90,6 +90,7 @@ table.list td{vertical-align:middle}
 .merchant h2{grid-area:1/1;font-size:14px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.merchant .sub{grid-area:2/1;font-size:12px}
 .merchant .balance{grid-area:1/2/3/3;margin:0;text-align:right}.merchant .balance b{font-size:15px}
 .filters{margin-left:0;width:100%}.field.grow{flex:1 1 100%}.field.grow input{width:100%}.field select{max-width:100%}
+.field label{min-width:3.4em}.c-actions .sub{display:none}
 table.list thead{display:none}table.list,table.list tbody{display:block}
 table.list tr{display:grid;grid-template-columns:auto minmax(0,1fr) auto;align-items:center;gap:6px 12px;padding:10px 12px;border-bottom:1px solid var(--line)}
 table.list td,table.list td:first-child{padding:0;border:none;min-width:0}
