@@ -89,8 +89,8 @@ describe('dashboard list over 100,000 transactions', () => {
     const newest = [...sandbox.transactions.values()].at(-1)!.reference;
     await expect.poll(() => firstReference(page)).toBe(newest);
     await expect.poll(() => position(page)).toBe('1–50 of 100,000 · page 1 of 2,000');
-    const previous = page.getByRole('button', { name: 'Previous page' });
-    const next = page.getByRole('button', { name: 'Next page' });
+    const previous = page.getByRole('button', { name: 'Previous page', exact: true });
+    const next = page.getByRole('button', { name: 'Next page', exact: true });
     expect(await previous.isDisabled()).toBe(true);
 
     await next.click();
@@ -107,7 +107,7 @@ describe('dashboard list over 100,000 transactions', () => {
   it('finds a transaction by reference or ticket with the Search box, and says when nothing matches', async () => {
     const { page, problems } = await openPage();
     await page.goto(server.dashboardUrl);
-    const search = page.getByRole('searchbox', { name: 'Search' });
+    const search = page.getByRole('searchbox', { name: 'Search', exact: true });
     await search.fill('order-150000-co');
     await expect.poll(() => rows(page).count()).toBe(1);
     expect(await firstReference(page)).toBe('order-150000-co');
@@ -136,7 +136,7 @@ describe('dashboard list over 100,000 transactions', () => {
   it('filters by Status on the server, combines with Search, and keeps the query in the URL', async () => {
     const { page, problems } = await openPage();
     await page.goto(server.dashboardUrl);
-    const status = page.getByRole('combobox', { name: 'Status' });
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
     await status.selectOption('PENDING');
     const pendingNow = [...sandbox.transactions.values()].filter((t) => t.status === 'PENDING').length;
     expect(pendingNow).toBeGreaterThanOrEqual(pending);
@@ -151,7 +151,7 @@ describe('dashboard list over 100,000 transactions', () => {
     await expect
       .poll(async () => new Set(await rows(page).locator('.badge').allTextContents()))
       .toEqual(new Set(['REJECTED']));
-    await page.getByRole('searchbox', { name: 'Search' }).fill('-pe');
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('-pe');
     await expect
       .poll(async () =>
         (await rows(page).getByRole('link').allTextContents()).every((r) => r.endsWith('-pe')),
@@ -162,8 +162,8 @@ describe('dashboard list over 100,000 transactions', () => {
 
     // A reload (or a shared link) shows the same view.
     await page.reload();
-    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('REJECTED');
-    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('-pe');
+    expect(await page.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe('REJECTED');
+    expect(await page.getByRole('searchbox', { name: 'Search', exact: true }).inputValue()).toBe('-pe');
     await expect
       .poll(async () => new Set(await rows(page).locator('.badge').allTextContents()))
       .toEqual(new Set(['REJECTED']));
@@ -220,7 +220,11 @@ describe('dashboard retention notice', () => {
       expect(small.sandbox.droppedTransactions).toBe(20);
       const { page, problems } = await openPage();
       await page.goto(small.dashboardUrl);
-      await page.getByText('Retention: at most 10 transactions; 20 older final ones dropped (pending ones are always kept).').waitFor();
+      await page
+        .getByText(
+          'Retention: at most 10 transactions; 20 dropped so far (the oldest final ones; pending ones are always kept).',
+        )
+        .waitFor();
       await expect.poll(() => rows(page).count()).toBe(10);
       expect(problems).toEqual([]);
     } finally {

@@ -55,8 +55,10 @@ export const OVERVIEW_SCRIPT = String.raw`
       h('div', { class: 'field' }, [h('label', { for: 'status-filter' }, 'Status'), status]),
     ]);
     form.addEventListener('submit', function (e) { e.preventDefault(); applyFilters(); });
-    var prev = h('button', { type: 'button', class: 'pager-prev', 'data-key': 'prev', onclick: function () { goToPage(ov.page - 1); } }, 'Previous page');
-    var next = h('button', { type: 'button', class: 'pager-next', 'data-key': 'next', onclick: function () { goToPage(ov.page + 1); } }, 'Next page');
+    var prev = h('button', { type: 'button', class: 'pager-prev', 'data-key': 'prev', onclick: function () { goToPage(ov.page - 1); } },
+      [h('span', { 'aria-hidden': 'true' }, '← '), 'Previous page']);
+    var next = h('button', { type: 'button', class: 'pager-next', 'data-key': 'next', onclick: function () { goToPage(ov.page + 1); } },
+      ['Next page', h('span', { 'aria-hidden': 'true' }, ' →')]);
     var position = h('span', { class: 'position', 'aria-live': 'polite' });
     var parts = {
       cards: h('div', { class: 'merchants' }),
@@ -126,7 +128,7 @@ export const OVERVIEW_SCRIPT = String.raw`
     var r = state.retention;
     ov.retention.hidden = r.max === null;
     if (r.max !== null) ov.retention.textContent = 'Retention: at most ' + fmtCount(r.max) + ' transactions; ' +
-      fmtCount(r.dropped) + ' older final ' + (r.dropped === 1 ? 'one' : 'ones') + ' dropped (pending ones are always kept).';
+      fmtCount(r.dropped) + ' dropped so far (the oldest final ones; pending ones are always kept).';
     ov.rows.replaceChildren(list.rows.length === 0 ? h('p', { class: 'empty' }, emptyText(list)) : h('table', { class: 'list' }, [
       h('thead', {}, h('tr', {}, [h('th', {}, 'Created'), h('th', {}, 'Reference'), h('th', {}, 'Merchant'),
         h('th', {}, 'Method'), h('th', { class: 'num' }, 'Amount'), h('th', {}, 'Status'), h('th', {}, 'Confirm')])),

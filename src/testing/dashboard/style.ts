@@ -81,7 +81,6 @@ table.list th,table.list td{padding:7px 10px}table.list th:first-child,table.lis
 table.list td{vertical-align:middle}
 .pager{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:10px 16px;border-top:1px solid var(--line)}
 .position{color:var(--muted);font-size:13px;text-align:center;font-variant-numeric:tabular-nums}
-.pager-prev::before{content:"← "}.pager-next::after{content:" →"}
 @media (max-width:720px){
 .bar{padding:10px 12px}main{padding:14px 12px 40px}
 .merchants{grid-template-columns:1fr;gap:0;background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden}
