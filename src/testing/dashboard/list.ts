@@ -14,7 +14,7 @@ const MAX_SEARCH = 200;
 export interface ListQuery {
   /** Lower-cased, trimmed; '' matches everything. */
   readonly search: string;
-  /** '' for every status. */
+  /** One of {@link STATUS_CHOICES}, or '' for every status. */
   readonly status: string;
   /** 1-based; clamped to the last page when answered. */
   readonly page: number;
@@ -26,9 +26,11 @@ export const STATUS_CHOICES: readonly string[] = TRANSACTION_STATUSES;
 export function parseListQuery(rawUrl: string | undefined): ListQuery {
   const params = new URLSearchParams((rawUrl ?? '').split('?')[1] ?? '');
   const page = Number(params.get('page') ?? '1');
+  const status = (params.get('status') ?? '').trim().toUpperCase();
   return {
     search: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH).toLowerCase(),
-    status: (params.get('status') ?? '').trim().toUpperCase().slice(0, 40),
+    // A status the filter does not offer is no filter (the select could not show it).
+    status: STATUS_CHOICES.includes(status) ? status : '',
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
