@@ -30,11 +30,14 @@ function splitHost(hostHeader: string): [name: string, port: number] {
 
 /**
  * Why a request to a loopback-bound simulator is refused, or undefined when its Host header
- * names a loopback host on the port the request arrived at. Off loopback: always undefined.
+ * names a loopback host on the port it listens on. Off loopback: always undefined.
  */
-export function refuseForeignHost(request: IncomingMessage, boundHost: string): string | undefined {
+export function refuseForeignHost(
+  request: IncomingMessage,
+  boundHost: string,
+  port: number,
+): string | undefined {
   if (!isLoopbackHost(boundHost)) return undefined;
-  const port = request.socket.localPort;
   const header = request.headers.host;
   const expected = `localhost:${port}, 127.0.0.1:${port} or [::1]:${port}`;
   if (!header) return `A request without a Host header is refused: address this simulator as ${expected}.`;

@@ -61,8 +61,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const host = options.host ?? '127.0.0.1';
   const sandbox = serverSandbox({ ...options, host });
   const dashboard = createDashboard(sandbox, host);
+  let listening = 0; // set by the listen callback, before any request can arrive
   const server = createServer((req, res) => {
-    const foreign = refuseForeignHost(req, host);
+    const foreign = refuseForeignHost(req, host, listening);
     if (foreign === undefined) return serve(sandbox, dashboard, req, res);
     req.resume(); // read and discard the body, so the connection stays usable
     send(res, 421, JSON_HEADERS, envelope('MISDIRECTED_REQUEST', foreign));
@@ -74,6 +75,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       reject(error);
     });
     server.listen(options.port ?? 0, host, () => {
+      listening = (server.address() as AddressInfo).port;
       server.removeAllListeners('error');
       resolve();
     });
