@@ -93,8 +93,11 @@ describe('dashboard list over 100,000 transactions', () => {
     const next = page.getByRole('button', { name: 'Next page', exact: true });
     expect(await previous.isDisabled()).toBe(true);
 
-    await next.click();
+    await next.click(); // scrolled down to the pager to click it
     await expect.poll(() => position(page)).toBe('51–100 of 100,000 · page 2 of 2,000');
+    // The new page is shown from its top: the list's header is back in view.
+    const top = await page.locator('section.panel').evaluate((e) => e.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
     const fifty = [...sandbox.transactions.values()].at(-51)!.reference;
     await expect.poll(() => firstReference(page)).toBe(fifty);
     expect(await rows(page).count()).toBe(50);

@@ -38,6 +38,7 @@ export const OVERVIEW_SCRIPT = String.raw`
   function goToPage(page) {
     var q = readQuery();
     q.page = page;
+    ov.turned = true;
     location.hash = queryHash(q);
   }
 
@@ -68,13 +69,10 @@ export const OVERVIEW_SCRIPT = String.raw`
       pager: h('nav', { class: 'pager', 'aria-label': 'Pages' }, [prev, position, next]),
       search: search, status: status, prev: prev, next: next, position: position, page: 1,
     };
-    parts.root = [
-      h('h1', { class: 'page-title' }, 'Merchants and their transactions'),
-      parts.cards,
-      h('section', { class: 'panel', 'aria-labelledby': 'list-h' }, [
-        h('header', {}, [h('h2', { id: 'list-h' }, 'Transactions'), parts.count, form]),
-        parts.retention, parts.rows, parts.pager]),
-    ];
+    parts.panel = h('section', { class: 'panel', 'aria-labelledby': 'list-h' }, [
+      h('header', {}, [h('h2', { id: 'list-h' }, 'Transactions'), parts.count, form]),
+      parts.retention, parts.rows, parts.pager]);
+    parts.root = [h('h1', { class: 'page-title' }, 'Merchants and their transactions'), parts.cards, parts.panel];
     return parts;
   }
 
@@ -138,5 +136,10 @@ export const OVERVIEW_SCRIPT = String.raw`
         ' \u00b7 page ' + fmtCount(list.page) + ' of ' + fmtCount(list.pages);
     ov.prev.disabled = list.page <= 1;
     ov.next.disabled = list.page >= list.pages;
+    // A new page starts at its first row: bring the list's top back into view if it scrolled away.
+    if (ov.turned) {
+      ov.turned = false;
+      if (ov.panel.getBoundingClientRect().top < 0) ov.panel.scrollIntoView();
+    }
   }
 `;

@@ -23,6 +23,7 @@ export function overview(
   query: ListQuery,
 ) {
   const { state } = internals;
+  // Counts each shown merchant's transactions during the list's one pass over the store.
   const counts = new Map<string, number>(merchants.map((m) => [m.username, 0]));
   const inScope = (t: SandboxTransaction) => {
     const count = counts.get(t.merchant);
