@@ -30,7 +30,7 @@ export interface Sandbox {
   baseUrl: string;
   /** Live merchant records (balances included). */
   readonly merchants: readonly SandboxMerchant[];
-  /** Every transaction by ticket. */
+  /** Every transaction by ticket (less the final ones `maxTransactions` dropped). */
   readonly transactions: ReadonlyMap<string, SandboxTransaction>;
   /** Every webhook delivery, in order, with its attempts (less those dropped by `maxTransactions`). */
   readonly deliveries: readonly WebhookDelivery[];
