@@ -10,8 +10,9 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export async function startChild(file: string): Promise<ChildServer> {
+export async function startChild(file: string, env: Record<string, string> = {}): Promise<ChildServer> {
   const child: ChildProcess = fork(fileURLToPath(new URL(file, import.meta.url)), {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const first = await next(child);

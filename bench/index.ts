@@ -8,8 +8,10 @@ import type * as Sdk from '../src/index.js';
 import type * as Testing from '../src/testing/index.js';
 import { benchBulkMemory, benchBulkRate } from './bulk.js';
 import { benchClientCpu } from './client-cpu.js';
+import { benchDashboard } from './dashboard.js';
 import { benchHttp } from './http.js';
 import { benchImports } from './imports.js';
+import { benchRetentionMemory } from './retention-memory.js';
 import { benchSimulator } from './simulator.js';
 import { fmt, type Summary } from './stats.js';
 import { benchWebhook } from './webhook.js';
@@ -114,6 +116,35 @@ if (wants('simulator')) {
     );
   }
   console.log('\nTarget: ≥ 1,500 req/s. CPU in % of one core; both processes share the machine.\n');
+}
+
+if (wants('dashboard')) {
+  const d = await benchDashboard();
+  console.log(
+    `## Simulator dashboard with ${fmt(d.transactions)} transactions (own process; seeded in ${fmt(d.seedMs / 1000, 1)} s)\n`,
+  );
+  console.log('| GET /dashboard/api/state | p50 ms | p99 ms | answer KB |\n|---|--:|--:|--:|');
+  for (const [name, s] of Object.entries(d.api)) {
+    console.log(`| ${name} | ${fmt(s.p50, 1)} | ${fmt(s.p99, 1)} | ${fmt(s.bytes / 1024, 1)} |`);
+  }
+  const shown = d.browserMs
+    ? `median ${fmt(d.browserMs[Math.floor(d.browserMs.length / 2)]!)} ms, slowest ${fmt(d.browserMs.at(-1)!)} ms over ${d.browserMs.length} fresh pages`
+    : 'not measured (no Chromium)';
+  console.log(`\nChromium, navigation to 50 rows on screen (1280 px): ${shown}. Target: under 1 s.\n`);
+}
+
+if (wants('retention')) {
+  const points = await benchRetentionMemory();
+  console.log(
+    '## Simulator memory with maxTransactions 100,000 (1,000,000 PayIns created and confirmed, own process, after a full GC)\n',
+  );
+  console.log('| created | kept | dropped | RSS MB | heap MB | seconds |\n|--:|--:|--:|--:|--:|--:|');
+  for (const p of points) {
+    console.log(
+      `| ${fmt(p.created)} | ${fmt(p.kept)} | ${fmt(p.dropped)} | ${fmt(p.rssMb)} | ${fmt(p.heapMb)} | ${fmt(p.seconds, 1)} |`,
+    );
+  }
+  console.log('\nTarget: RSS flat once the limit is reached.\n');
 }
 
 if (wants('import')) {

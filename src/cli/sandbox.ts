@@ -6,8 +6,13 @@
 import { type Command, Option } from 'commander';
 import { ENV_VARS } from '../client.js';
 import { COUNTRY_CODES } from '../schemas/catalog.js';
-import { createSandbox } from '../testing/sandbox.js';
-import { type SandboxServer, type SandboxServerOptions, startSandboxServer } from '../testing/server.js';
+import { isLoopbackHost } from '../testing/host.js';
+import {
+  type SandboxServer,
+  type SandboxServerOptions,
+  serverSandbox,
+  startSandboxServer,
+} from '../testing/server.js';
 import type { SandboxEnvironment, SandboxMerchantSeed } from '../testing/types.js';
 import { VERSION } from '../version.js';
 import { httpUrl, integerIn, merchant, timeScale } from './options.js';
@@ -25,6 +30,7 @@ interface SandboxFlags {
   payoutSubmissionDelay?: number;
   forwardWebhooks?: string;
   webhookConcurrency?: number;
+  maxTransactions?: number;
 }
 
 export function registerSandbox(program: Command): void {
@@ -39,7 +45,7 @@ export function registerSandbox(program: Command): void {
     )
     .option(
       '--host <host>',
-      'interface to bind; any non-loopback address makes the dashboard ask for a merchant login',
+      'interface to bind; on any non-loopback address demo merchants get random passwords and tokens (printed once) and the dashboard asks for a merchant login',
       '127.0.0.1',
     )
     .addOption(
@@ -79,9 +85,15 @@ export function registerSandbox(program: Command): void {
         integerIn(1, 1_024),
       ),
     )
+    .addOption(
+      new Option(
+        '--max-transactions <n>',
+        'bound memory: beyond N transactions the oldest final ones (and their webhook deliveries) are forgotten, never a pending one (default: keep all)',
+      ).argParser(integerIn(1, Number.MAX_SAFE_INTEGER)),
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  payinout sandbox\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n',
+      '\nExamples:\n  payinout sandbox\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --max-transactions 100000\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n',
     )
     .action((flags: SandboxFlags) => runSandbox(flags));
 }
@@ -97,6 +109,7 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
       : { payoutSubmissionDelayMs: flags.payoutSubmissionDelay }),
     ...(flags.forwardWebhooks === undefined ? {} : { forwardWebhooksTo: flags.forwardWebhooks }),
     ...(flags.webhookConcurrency === undefined ? {} : { webhookConcurrency: flags.webhookConcurrency }),
+    ...(flags.maxTransactions === undefined ? {} : { maxTransactions: flags.maxTransactions }),
   };
   // Handlers go in before anything is printed: until Node has a listener, SIGINT/SIGTERM
   // kill the process at once, and a supervisor may signal as soon as it reads base_url.
@@ -117,8 +130,12 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
   process.stdout.write(banner(server, flags.forwardWebhooks));
   process.stderr.write(
     `payinout sandbox ${VERSION} listening on ${server.url} (Ctrl+C to stop). Dashboard: ${server.dashboardUrl}\n` +
-      'These are sandbox-only credentials.\n',
+      'These are sandbox-only credentials.\n' +
+      (flags.maxTransactions === undefined
+        ? ''
+        : `Keeping at most ${flags.maxTransactions} transactions: beyond that the oldest final ones are forgotten.\n`),
   );
+  if (!isLoopbackHost(flags.host)) process.stderr.write(networkWarning(flags));
 }
 
 /** The port asked for; without one the default, then the next few, then any free port. */
@@ -131,7 +148,7 @@ async function listen(options: SandboxServerOptions, port: number | undefined): 
       );
     });
   }
-  const sandbox = createSandbox(options);
+  const sandbox = serverSandbox({ ...options, host: options.host ?? '127.0.0.1' });
   for (let candidate = DEFAULT_PORT; candidate <= DEFAULT_PORT + NEARBY_PORTS + 1; candidate++) {
     const last = candidate > DEFAULT_PORT + NEARBY_PORTS;
     try {
@@ -147,6 +164,18 @@ async function listen(options: SandboxServerOptions, port: number | undefined): 
     }
   }
   throw new Error('unreachable');
+}
+
+/** Bound beyond loopback: anyone who can reach the port can use the API with those credentials. */
+function networkWarning(flags: SandboxFlags): string {
+  const credentials = flags.merchant
+    ? 'the --merchant credentials above'
+    : 'the demo merchants above, which got random passwords and tokens for this run (printed only here, once)';
+  return (
+    `payinout sandbox: WARNING: bound to ${flags.host}, so this simulator is reachable from the network. ` +
+    `Anyone who can reach the port can call the API with ${credentials}; the dashboard asks for a merchant's username and password. ` +
+    'Bind to 127.0.0.1 (the default) unless another machine needs it.\n'
+  );
 }
 
 function banner(server: SandboxServer, forward: string | undefined): string {

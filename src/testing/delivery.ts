@@ -73,7 +73,13 @@ export const ANSWER_EXCERPT_CHARS = 200;
 type Listener = (delivery: WebhookDelivery) => void;
 
 export class WebhookDeliverer {
-  readonly deliveries: WebhookDelivery[] = [];
+  readonly #all: WebhookDelivery[] = [];
+  /** ticket → its deliveries, oldest first (the dashboard's view, resend, `forget`). */
+  readonly #byTicket = new Map<string, WebhookDelivery[]>();
+  /** Dropped with their transaction, still in `#all` until the next compaction. */
+  readonly #forgotten = new WeakSet<WebhookDelivery>();
+  #forgottenCount = 0;
+  #lastId = 0;
   readonly #options: DelivererOptions;
   readonly #queue: BoundedQueue;
   readonly #timers = new Set<unknown>();
@@ -112,10 +118,44 @@ export class WebhookDeliverer {
 
   /** Sends the last event of this ticket again, as a new delivery; undefined when it never had one. */
   resend(ticket: string): WebhookDelivery | undefined {
-    const last = this.deliveries.findLast((d) => d.ticket === ticket);
+    const last = this.#byTicket.get(ticket)?.at(-1);
     if (!last) return undefined;
     const url = this.#options.forwardTo ?? last.url;
     return this.#start({ ...last, url, resendOf: last.id }, last);
+  }
+
+  /** This ticket's deliveries, oldest first. */
+  deliveriesOf(ticket: string): readonly WebhookDelivery[] {
+    return this.#byTicket.get(ticket) ?? [];
+  }
+
+  /**
+   * Drops the records of a dropped transaction's deliveries (`maxTransactions`). A scheduled
+   * retry still goes out. The list is compacted in place when read, or once half of it is
+   * dropped, so each drop costs O(1) amortised.
+   */
+  forget(ticket: string): void {
+    const dropped = this.#byTicket.get(ticket);
+    if (!dropped) return;
+    this.#byTicket.delete(ticket);
+    for (const delivery of dropped) this.#forgotten.add(delivery);
+    this.#forgottenCount += dropped.length;
+    if (this.#forgottenCount >= 1_024 && this.#forgottenCount * 2 >= this.#all.length) this.#compact();
+  }
+
+  /** Every delivery kept, in order (read it from here: dropped ones leave on the next read). */
+  get deliveries(): WebhookDelivery[] {
+    if (this.#forgottenCount > 0) this.#compact();
+    return this.#all;
+  }
+
+  #compact(): void {
+    let kept = 0;
+    for (const delivery of this.#all) {
+      if (!this.#forgotten.has(delivery)) this.#all[kept++] = delivery;
+    }
+    this.#all.length = kept;
+    this.#forgottenCount = 0;
   }
 
   /** Called after each attempt. */
@@ -147,7 +187,7 @@ export class WebhookDeliverer {
     of: { ticket: string; reference: string },
   ): WebhookDelivery {
     const delivery: WebhookDelivery = {
-      id: this.deliveries.length + 1,
+      id: ++this.#lastId,
       url: fields.url,
       ticket: of.ticket,
       reference: of.reference,
@@ -160,7 +200,10 @@ export class WebhookDeliverer {
       state: this.#options.enabled ? 'pending' : 'disabled',
       nextAttemptAt: undefined,
     };
-    this.deliveries.push(delivery);
+    this.#all.push(delivery);
+    const ofTicket = this.#byTicket.get(of.ticket);
+    if (ofTicket) ofTicket.push(delivery);
+    else this.#byTicket.set(of.ticket, [delivery]);
     // First attempt on the next turn, so the confirm answer goes out before the webhook.
     if (this.#options.enabled && !this.#closed) this.#schedule(delivery, 0);
     this.#changed(delivery);

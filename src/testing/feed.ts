@@ -35,6 +35,11 @@ export class ChangeFeed {
     for (const listener of this.#listeners) listener(transaction);
   }
 
+  /** The transaction was dropped (`maxTransactions`). */
+  forget(ticket: string): void {
+    this.#history.delete(ticket);
+  }
+
   history(ticket: string): readonly StatusChange[] {
     return this.#history.get(ticket) ?? [];
   }

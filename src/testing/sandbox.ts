@@ -30,10 +30,12 @@ export interface Sandbox {
   baseUrl: string;
   /** Live merchant records (balances included). */
   readonly merchants: readonly SandboxMerchant[];
-  /** Every transaction by ticket. */
+  /** Every transaction by ticket (less the final ones `maxTransactions` dropped). */
   readonly transactions: ReadonlyMap<string, SandboxTransaction>;
-  /** Every webhook delivery, in order, with its attempts. */
+  /** Every webhook delivery, in order, with its attempts (less those dropped by `maxTransactions`). */
   readonly deliveries: readonly WebhookDelivery[];
+  /** How many final transactions `maxTransactions` has dropped so far (0 without the option). */
+  readonly droppedTransactions: number;
   /** The request core: what an HTTP request to {base_url}{path} would answer. */
   handle(request: SandboxRequest): SandboxResponse;
   /** Adds a merchant (credentials, country, opening balance) and returns its live record. */
@@ -112,7 +114,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     merchants: state.merchants.list,
     transactions: state.transactions,
-    deliveries: deliverer.deliveries,
+    get droppedTransactions() {
+      return state.retention.dropped;
+    },
+    get deliveries() {
+      return deliverer.deliveries;
+    },
     handle: (request) => handle(state, request),
     addMerchant: (seed) => state.merchants.add(seed),
     getTransaction: findAny,

@@ -1,8 +1,10 @@
 /** `startSandboxServer()`: the simulator on a real node:http server (what the CLI runs). */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ConfigurationError } from '../core/errors.js';
 import { createDashboard, type Dashboard } from './dashboard/index.js';
 import { refuseContentType } from './guard.js';
+import { isLoopbackHost, randomDemoMerchants, refuseForeignHost, withDocumentedCredentials } from './host.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import type { SandboxOptions } from './types.js';
 
@@ -10,9 +12,17 @@ import type { SandboxOptions } from './types.js';
 export interface SandboxServerOptions extends SandboxOptions {
   /** Default 0: a free port. */
   port?: number;
-  /** Default '127.0.0.1' (never exposed beyond this machine unless asked). */
+  /**
+   * Default '127.0.0.1' (never exposed beyond this machine unless asked). On a loopback address
+   * every request must name localhost, 127.0.0.1 or [::1] and this port in its Host header
+   * (DNS rebinding). On any other address, without `merchants`, the demo merchants get random
+   * passwords and tokens (read them from `server.sandbox.merchants`).
+   */
   host?: string;
-  /** Use this sandbox instead of creating one (its merchants and state are served). */
+  /**
+   * Use this sandbox instead of creating one (its merchants and state are served). Off loopback
+   * it must not hold the documented demo credentials: make it with `merchants`.
+   */
   sandbox?: Sandbox;
 }
 
@@ -48,10 +58,16 @@ const MAX_BODY_BYTES = 1_048_576;
  * await server.close();
  */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
-  const sandbox = options.sandbox ?? createSandbox(options);
   const host = options.host ?? '127.0.0.1';
+  const sandbox = serverSandbox({ ...options, host });
   const dashboard = createDashboard(sandbox, host);
-  const server = createServer((req, res) => serve(sandbox, dashboard, req, res));
+  let listening = 0; // set by the listen callback, before any request can arrive
+  const server = createServer((req, res) => {
+    const foreign = refuseForeignHost(req, host, listening);
+    if (foreign === undefined) return serve(sandbox, dashboard, req, res);
+    req.resume(); // read and discard the body, so the connection stays usable
+    send(res, 421, JSON_HEADERS, envelope('MISDIRECTED_REQUEST', foreign));
+  });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) => {
@@ -59,6 +75,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       reject(error);
     });
     server.listen(options.port ?? 0, host, () => {
+      listening = (server.address() as AddressInfo).port;
       server.removeAllListeners('error');
       resolve();
     });
@@ -85,6 +102,26 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       return closing;
     },
   };
+}
+
+/**
+ * The sandbox a server on `host` serves: the one given, or a new one. Reachable from the
+ * network, the documented demo passwords would let anyone in: demo merchants get random
+ * credentials there, and a given sandbox that still holds the documented ones is refused.
+ */
+export function serverSandbox(options: SandboxServerOptions & { host: string }): Sandbox {
+  const local = isLoopbackHost(options.host);
+  if (options.sandbox) {
+    const exposed = local ? [] : withDocumentedCredentials(options.sandbox.merchants);
+    if (exposed.length > 0) {
+      throw new ConfigurationError(
+        `Refusing to serve the documented demo credentials of ${exposed.map((m) => m.username).join(', ')} on ${options.host}, which is reachable from the network: create the sandbox with your own \`merchants\`, or leave out \`sandbox\` to get demo merchants with random passwords and tokens.`,
+      );
+    }
+    return options.sandbox;
+  }
+  if (local || options.merchants) return createSandbox(options);
+  return createSandbox({ ...options, merchants: randomDemoMerchants() });
 }
 
 function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res: ServerResponse): void {

@@ -3,9 +3,11 @@
  * a status changes (balance effects and the webhook of guide "States and transitions").
  */
 import { randomUUID } from 'node:crypto';
+import { isFinalStatus } from '../schemas/catalog.js';
 import { realClock, type SandboxClock } from './clock.js';
 import { ChangeFeed } from './feed.js';
 import { addMoney, demoMerchants, MerchantStore } from './merchants.js';
+import { type RetainedStore, Retention } from './retention.js';
 import type {
   SandboxEnvironment,
   SandboxMerchant,
@@ -54,6 +56,9 @@ export class SandboxState {
   readonly feed = new ChangeFeed();
   /** Injected faults: the next N confirms answer 500 CONFIRM_FAILED. */
   confirmFailures = 0;
+  /** `maxTransactions`: which final transactions are forgotten, and how many were. */
+  readonly retention: Retention;
+  readonly #retained: RetainedStore;
 
   constructor(options: SandboxOptions) {
     this.merchants = new MerchantStore(options.merchants ?? demoMerchants());
@@ -64,6 +69,18 @@ export class SandboxState {
     this.payoutSubmissionDelayMs = options.payoutSubmissionDelayMs ?? 0;
     this.autoCompleteDelayMs = options.autoCompleteDelayMs ?? 1_000;
     this.baseUrl = (options.baseUrl ?? 'http://127.0.0.1').replace(/\/+$/, '');
+    this.retention = new Retention(options.maxTransactions);
+    const { transactions } = this;
+    this.#retained = {
+      get size() {
+        return transactions.size;
+      },
+      isFinal: (ticket) => {
+        const transaction = transactions.get(ticket);
+        return transaction && isFinalStatus(transaction.status);
+      },
+      drop: (ticket) => this.#drop(ticket),
+    };
   }
 
   newTicket(): string {
@@ -90,6 +107,25 @@ export class SandboxState {
     aliases.set(transaction.reference, transaction.ticket);
     for (const id of transaction.externalIds) aliases.set(id, transaction.ticket);
     this.feed.record(transaction);
+    this.retention.created(transaction.ticket, this.#retained);
+  }
+
+  /**
+   * Forgets a final transaction for `maxTransactions`: lookups answer not found, its reference
+   * may be used again, its history and webhook deliveries go too (a delivery still retrying
+   * keeps retrying; only its record is gone).
+   */
+  #drop(ticket: string): void {
+    const transaction = this.transactions.get(ticket);
+    if (!transaction) return;
+    this.transactions.delete(ticket);
+    this.#references.get(transaction.merchant)?.delete(transaction.reference);
+    const aliases = this.#aliases.get(transaction.merchant);
+    for (const id of [transaction.reference, ...transaction.externalIds]) {
+      if (aliases?.get(id) === ticket) aliases.delete(id);
+    }
+    this.feed.forget(ticket);
+    this.deliverer?.forget(ticket);
   }
 
   /** By ticket or reference (lookup); `external` also accepts Bre-B keys, cash refs, CLABEs, tracking ids. */
@@ -115,6 +151,7 @@ export class SandboxState {
    */
   setStatus(transaction: SandboxTransaction, status: SandboxTransaction['status'], message?: string): void {
     if (transaction.status === status) return;
+    const wasFinal = isFinalStatus(transaction.status);
     const merchant = this.merchantOf(transaction);
     if (transaction.type === 'PAYIN' && status === 'APPROVED') {
       merchant.balance = addMoney(merchant.balance, transaction.amount);
@@ -127,6 +164,7 @@ export class SandboxState {
     transaction.updatedAt = this.clock.now();
     this.feed.record(transaction);
     this.deliverer?.enqueue(transaction, merchant);
+    if (!wasFinal && isFinalStatus(status)) this.retention.finalized(transaction.ticket, this.#retained);
   }
 
   /** A simulated delay (scaled by timeScale); cancelled by close(). */

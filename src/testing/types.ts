@@ -68,6 +68,13 @@ export interface SandboxOptions {
   forwardWebhooksTo?: string;
   /** Webhook attempts in flight at once; the rest queue (a burst of confirms stays bounded). Default 16. */
   webhookConcurrency?: number;
+  /**
+   * Bounds memory (`payinout sandbox --max-transactions N`): beyond this many transactions the
+   * oldest ones in a final status (APPROVED, REJECTED, DECLINED, EXPIRED) are forgotten with
+   * their webhook deliveries; a CREATED or PENDING one never is. A forgotten transaction is
+   * not found by lookups and its reference may be used again. Default: keep everything.
+   */
+  maxTransactions?: number;
 }
 
 /** What every front end hands to `sandbox.handle()`. */
@@ -104,6 +111,8 @@ export type StoredCustomer = PayInRequest['customer_data'] | PayOutRequest['cust
 /** What the simulator hands to its webhook deliverer on every status change (delivery.ts). */
 export interface WebhookSink {
   enqueue(transaction: SandboxTransaction, merchant: SandboxMerchant): void;
+  /** Drops the records of this transaction's deliveries (`maxTransactions`). */
+  forget(ticket: string): void;
   /** Where this transaction's webhooks go (a forward URL, or its ipn_url); undefined: nowhere. */
   targetFor(transaction: SandboxTransaction): string | undefined;
 }

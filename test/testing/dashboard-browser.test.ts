@@ -262,8 +262,17 @@ describe('simulator dashboard in Chromium', () => {
     sandboxServer = await startSandboxServer({ host: '0.0.0.0', webhooks: false });
     // Only ever connect to this machine's loopback address.
     const local = sandboxServer.dashboardUrl.replace('0.0.0.0', '127.0.0.1');
-    await createPayIn(sandboxServer.url, { reference: 'co-secret', payment_method: 'BREB' });
-    const pe = merchantHeaders('demo-pe', 'demo-pe-pass', 'demo-pe-token');
+    // Reachable from the network: the demo merchants got random credentials (host.ts).
+    const creds = (username: string) =>
+      sandboxServer!.sandbox.merchants.find((m) => m.username === username)!;
+    const [co, peMerchant] = [creds('demo-co'), creds('demo-pe')];
+    expect(peMerchant.password).not.toBe('demo-pe-pass');
+    await createPayIn(
+      sandboxServer.url,
+      { reference: 'co-secret', payment_method: 'BREB' },
+      merchantHeaders(co.username, co.password, co.token),
+    );
+    const pe = merchantHeaders(peMerchant.username, peMerchant.password, peMerchant.token);
     const peCustomer = { ...CUSTOMER_CO, legal_doc_type: 'DNI', phone_code: '51', phone_number: '987654321' };
     await createPayIn(
       sandboxServer.url,
@@ -283,19 +292,19 @@ describe('simulator dashboard in Chromium', () => {
     const wrong = await fetch(local, { headers: { authorization: basic('demo-pe', 'nope') } });
     expect(wrong.status).toBe(401);
     const state = await fetch(`${local}api/state`, {
-      headers: { authorization: basic('demo-pe', 'demo-pe-pass') },
+      headers: { authorization: basic('demo-pe', peMerchant.password) },
     });
     expect(
       ((await state.json()) as { merchants: { username: string }[] }).merchants.map((m) => m.username),
     ).toEqual(['demo-pe']);
     const coTicket = sandboxServer.sandbox.getTransaction('co-secret')!.ticket;
     const other = await fetch(`${local}api/transactions/${coTicket}`, {
-      headers: { authorization: basic('demo-pe', 'demo-pe-pass') },
+      headers: { authorization: basic('demo-pe', peMerchant.password) },
     });
     expect(other.status).toBe(404);
 
     const { page, problems } = await openPage({
-      httpCredentials: { username: 'demo-pe', password: 'demo-pe-pass' },
+      httpCredentials: { username: 'demo-pe', password: peMerchant.password },
     });
     await page.goto(local);
     await page.getByRole('link', { name: 'pe-order' }).waitFor();

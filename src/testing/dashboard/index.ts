@@ -11,6 +11,7 @@ import { confirmFromDashboard, resendFromDashboard } from './actions.js';
 import { authorize, DASHBOARD_REALM } from './auth.js';
 import { newToken, refuseCrossSite } from './csrf.js';
 import { SECURITY_HEADERS, sendError, sendJson, sendText } from './http.js';
+import { parseListQuery } from './list.js';
 import { LiveHub } from './live.js';
 import { DASHBOARD_CSS, DASHBOARD_ICON, DASHBOARD_JS, dashboardHtml } from './page.js';
 import { detail, overview } from './views.js';
@@ -61,7 +62,8 @@ export function createDashboard(sandbox: Sandbox, boundHost: string): Dashboard 
       return live.open(req, res, SECURITY_HEADERS, scope?.username);
     }
     if (read && path === '/dashboard/api/state') {
-      return sendJson(res, 200, overview(internals, scope ? [scope] : internals.state.merchants.list));
+      const merchants = scope ? [scope] : internals.state.merchants.list;
+      return sendJson(res, 200, overview(internals, merchants, parseListQuery(req.url)));
     }
     return transactionRoute(internals, call);
   }
@@ -100,10 +102,7 @@ export function createDashboard(sandbox: Sandbox, boundHost: string): Dashboard 
       if (path !== DASHBOARD_PATH && !path.startsWith(`${DASHBOARD_PATH}/`)) return false;
       const access = authorize(req, boundHost, internals?.state.merchants.list ?? []);
       if (access.kind === 'refused') {
-        const challenge: Record<string, string> =
-          access.status === 401
-            ? { 'www-authenticate': `Basic realm="${DASHBOARD_REALM}", charset="UTF-8"` }
-            : {};
+        const challenge = { 'www-authenticate': `Basic realm="${DASHBOARD_REALM}", charset="UTF-8"` };
         sendText(res, access.status, 'text/plain; charset=utf-8', `${access.message}\n`, challenge);
         return true;
       }

@@ -3,6 +3,8 @@
  * text nodes, follows #/tx/<ticket> routes, reloads on each server-sent `change` event and
  * posts the buttons with the page's CSRF token. Plain ES2017, served as /dashboard/app.js.
  */
+import { OVERVIEW_SCRIPT } from './script-overview.js';
+
 export const DASHBOARD_SCRIPT = String.raw`'use strict';
 (function () {
   var meta = document.querySelector('meta[name="dashboard-token"]');
@@ -15,6 +17,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   var again = false;
   var lastRoute = null;
   var lastKey = null;
+  var overviewHash = '#/';
 
   /** Builds an element; strings become text nodes (never HTML). */
   function h(tag, attrs, children) {
@@ -76,40 +79,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     noticeEl.hidden = false;
   }
 
-  function overview(state) {
-    var cards = state.merchants.map(function (m) {
-      var head = h('header', {}, [
-        h('h2', {}, m.name),
-        h('span', { class: 'sub mono' }, m.username + ' · ' + m.country + ' · ' + m.currency),
-        h('div', { class: 'balance' }, [h('b', {}, m.balance_formatted), h('small', {}, 'balance')]),
-      ]);
-      if (m.transactions.length === 0) {
-        return h('section', { class: 'card', 'aria-label': m.name }, [head,
-          h('p', { class: 'empty' }, 'No transactions yet. Create a PayIn or PayOut with this merchant\u2019s credentials; it appears here at once.')]);
-      }
-      var rows = m.transactions.map(function (t) {
-        return h('tr', {}, [
-          h('td', { class: 'nowrap' }, when(t.created_at)),
-          h('td', { class: 'wrap' }, txLink(t)),
-          h('td', {}, t.type === 'PAYIN' ? 'PayIn' : 'PayOut'),
-          h('td', {}, t.payment_method),
-          h('td', { class: 'num' }, t.amount_formatted),
-          h('td', {}, badge(t.status)),
-          h('td', { class: 'quick' }, t.confirm_statuses.length
-            ? statusButtons(t, t.confirm_statuses, { 'aria-describedby': 'ref-' + t.ticket })
-            : h('span', { class: 'sub', title: 'Open the transaction to see why' }, '—')),
-        ]);
-      });
-      var more = m.total > m.transactions.length
-        ? h('p', { class: 'empty' }, 'Showing the newest ' + m.transactions.length + ' of ' + m.total + '.') : null;
-      return h('section', { class: 'card', 'aria-label': m.name }, [head, h('table', {}, [
-        h('thead', {}, h('tr', {}, [h('th', {}, 'Created'), h('th', {}, 'Reference'), h('th', {}, 'Type'),
-          h('th', {}, 'Method'), h('th', { class: 'num' }, 'Amount'), h('th', {}, 'Status'), h('th', {}, 'Confirm')])),
-        h('tbody', {}, rows)]), more]);
-    });
-    return [h('h1', { class: 'page-title' }, 'Merchants and their transactions, newest first')].concat(cards);
-  }
-
+${OVERVIEW_SCRIPT}
   /** One button per status the supported-status table allows; its name is the status itself. */
   function statusButtons(t, statuses, extra) {
     return statuses.map(function (status) {
@@ -193,7 +163,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     ]);
 
     return [
-      h('a', { class: 'back', href: '#/', 'data-key': 'back' }, '← All transactions'),
+      h('a', { class: 'back', href: overviewHash, 'data-key': 'back' }, '← All transactions'),
       h('div', { class: 'title' }, [h('h1', { id: 'tx-title', tabindex: '-1' }, t.reference), badge(t.status),
         h('span', { class: 'amount' }, t.amount_formatted)]),
       h('div', { class: 'grid' }, [h('section', { class: 'card', 'aria-label': 'Details' }, [h('header', {}, h('h2', {}, 'Details')), dl]), actions]),
@@ -215,9 +185,11 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     });
   }
 
+  /** Shows the nodes (or runs the function that updates the overview in place), keeping focus. */
   function render(nodes, route) {
     var focused = document.activeElement && document.activeElement.getAttribute('data-key');
-    main.replaceChildren.apply(main, nodes);
+    if (typeof nodes === 'function') nodes();
+    else main.replaceChildren.apply(main, nodes);
     if (route !== lastRoute) {
       if (lastRoute !== null) {
         var title = document.getElementById('tx-title') || main;
@@ -236,20 +208,25 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   function load() {
     if (loading) { again = true; return; }
     loading = true;
-    var route = location.hash;
-    var match = /^#\/tx\/(.+)$/.exec(route);
-    var request = match ? getJson('api/transactions/' + match[1]) : getJson('api/state');
+    var hash = location.hash;
+    var match = /^#\/tx\/(.+)$/.exec(hash);
+    // One route for the overview whatever its query: filtering is no navigation (focus stays).
+    var route = match ? hash : 'overview';
+    if (!match) overviewHash = hash || '#/';
+    var request = match ? getJson('api/transactions/' + match[1]) : getJson(stateUrl(readQuery()));
     request.then(function (r) {
       // Re-render only on a change: a live page that rebuilt itself on every event would swallow
       // a click whose mousedown and mouseup straddle the rebuild.
       if (route === lastRoute && r.key === lastKey) return;
       lastKey = r.key;
       if (r.status !== 200) {
-        render([h('a', { class: 'back', href: '#/' }, '← All transactions'), h('p', { class: 'notice error' }, r.body.message || 'Not found.')], route);
+        ov = null;
+        render([h('a', { class: 'back', href: overviewHash }, '← All transactions'), h('p', { class: 'notice error' }, r.body.message || 'Not found.')], route);
       } else {
         document.title = (match ? r.body.reference + ' · ' : '') + 'payinout sandbox';
         document.getElementById('environment').textContent = r.body.environment;
-        render(match ? detail(r.body) : overview(r.body), route);
+        if (match) { ov = null; render(detail(r.body), route); }
+        else render(function () { renderOverview(r.body); }, route);
       }
     }, function () {
       liveEl.textContent = 'Simulator unreachable';

@@ -46,11 +46,11 @@ tbody tr:hover{background:color-mix(in srgb,var(--accent) 5%,transparent)}
 .back{display:inline-block;margin-bottom:12px}
 .page-title{font-size:14px;color:var(--muted);font-weight:600;margin:0 0 12px}
 .title{display:flex;flex-wrap:wrap;align-items:center;gap:10px;margin:0 0 16px}
-.title h1{margin:0;font-size:22px;word-break:break-all}.title .amount{margin-left:auto;font-size:20px;font-weight:700}
+.title h1{margin:0;font-size:22px;min-width:0;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.title .amount{margin-left:auto;font-size:20px;font-weight:700}
 .grid{display:grid;grid-template-columns:minmax(0,1.4fr) minmax(0,1fr);gap:18px}
 @media (max-width:860px){.grid{grid-template-columns:1fr}}
 dl{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:6px 16px;margin:0;padding:12px 16px}
-dt{color:var(--muted);font-size:13px}dd{margin:0;word-break:break-all}
+dt{color:var(--muted);font-size:13px}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .actions{padding:12px 16px}.actions p{margin:0 0 10px;color:var(--muted);font-size:13px}
 .row{display:flex;flex-wrap:wrap;gap:8px;margin-bottom:12px}
 button{font:inherit;font-weight:600;font-size:14px;padding:7px 14px;border-radius:6px;border:1px solid var(--line);background:var(--card);color:var(--text);cursor:pointer}
@@ -61,4 +61,45 @@ button.b-APPROVED{background:var(--ok);border-color:var(--ok);color:var(--card)}
 button.b-REJECTED{background:var(--bad);border-color:var(--bad);color:var(--card)}
 button.b-EXPIRED{background:var(--off);border-color:var(--off);color:var(--card)}
 .answer{color:var(--muted);font-size:12px;display:block;max-width:360px;word-break:break-all}
+.merchants{display:grid;grid-template-columns:repeat(auto-fill,minmax(210px,1fr));gap:12px;margin:0 0 18px}
+.merchants .card{margin:0}.card.merchant>header{display:block;border-bottom:none}
+.merchant h2{font-size:15px}
+.card.merchant>header{padding:12px 14px}
+.merchant .balance{margin:8px 0 0;text-align:left}.merchant .balance b{font-size:16px;white-space:nowrap}
+.panel{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:0 0 18px}
+.panel>header{display:flex;flex-wrap:wrap;align-items:center;gap:8px 14px;padding:12px 16px;border-bottom:1px solid var(--line)}
+.panel h2{margin:0;font-size:16px}
+.filters{display:flex;flex-wrap:wrap;align-items:center;gap:8px 14px;margin-left:auto}
+.field{display:flex;align-items:center;gap:8px}.field label{font-size:13px;font-weight:600;color:var(--muted)}
+input,select{font:inherit;font-size:14px;padding:6px 10px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--text)}
+.field.grow input{width:280px;max-width:100%}
+.retention{margin:0;padding:8px 16px;font-size:13px;background:var(--off-bg);color:var(--off)}
+.rows{overflow-x:auto}
+.ref{display:inline-block;max-width:24em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;vertical-align:bottom}
+.c-merchant{font-size:13px;white-space:nowrap}
+table.list th,table.list td{padding:7px 10px}table.list th:first-child,table.list td:first-child{padding-left:16px}
+table.list td{vertical-align:middle}
+.pager{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:10px 16px;border-top:1px solid var(--line)}
+.position{color:var(--muted);font-size:13px;text-align:center;font-variant-numeric:tabular-nums}
+@media (max-width:720px){
+.bar{padding:10px 12px}main{padding:14px 12px 40px}
+.merchants{grid-template-columns:1fr;gap:0;background:var(--card);border:1px solid var(--line);border-radius:8px;overflow:hidden}
+.merchants .card{border:none;border-radius:0;border-bottom:1px solid var(--line)}.merchants .card:last-child{border-bottom:none}
+.card.merchant>header{display:grid;grid-template-columns:minmax(0,1fr) auto;gap:0 12px;padding:8px 12px}
+.merchant h2{grid-area:1/1;font-size:14px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.merchant .sub{grid-area:2/1;font-size:12px}
+.merchant .balance{grid-area:1/2/3/3;margin:0;text-align:right}.merchant .balance b{font-size:15px}
+.filters{margin-left:0;width:100%}.field.grow{flex:1 1 100%}.field.grow input{width:100%}.field select{max-width:100%}
+.field label{min-width:3.4em}.c-actions .sub{display:none}
+table.list thead{display:none}table.list,table.list tbody{display:block}
+table.list tr{display:grid;grid-template-columns:auto minmax(0,1fr) auto;align-items:center;gap:6px 12px;padding:10px 12px;border-bottom:1px solid var(--line)}
+table.list td,table.list td:first-child{padding:0;border:none;min-width:0}
+.c-ref{grid-area:1/1/2/3}.c-amount{grid-area:1/3;justify-self:end}
+.c-status{grid-area:2/1}.c-actions{grid-area:2/2/3/4;justify-self:end;white-space:normal;text-align:right}
+.c-created{grid-area:3/1}.c-merchant{grid-area:3/2;overflow:hidden;text-overflow:ellipsis}.c-method{grid-area:3/3;justify-self:end}
+td.quick button.small{margin:2px 0 2px 4px}td.quick button+button{margin-left:4px}
+.c-created,.c-method,.c-merchant{font-size:12px;color:var(--muted)}
+.ref{display:block;max-width:100%;font-weight:600}
+.pager{padding:10px 12px}.pager button{white-space:nowrap;padding:6px 10px;font-size:13px}.position{font-size:12px}
+.card>table{display:block;overflow-x:auto}
+}
 `;

@@ -11,33 +11,48 @@ import type { WebhookDelivery } from '../delivery.js';
 import { formatBalance } from '../merchants.js';
 import type { SandboxInternals } from '../sandbox.js';
 import type { SandboxMerchant, SandboxTransaction } from '../types.js';
+import { type ListQuery, listTransactions, STATUS_CHOICES } from './list.js';
 
-/** Rows per merchant on the overview; the rest stay reachable by URL. */
-export const OVERVIEW_ROWS = 100;
-
-export function overview(internals: SandboxInternals, merchants: readonly SandboxMerchant[]) {
+/**
+ * The overview: each merchant's balance and transaction count, one page of the transactions
+ * (of every merchant shown) the query matches, and how many `maxTransactions` dropped.
+ */
+export function overview(
+  internals: SandboxInternals,
+  merchants: readonly SandboxMerchant[],
+  query: ListQuery,
+) {
   const { state } = internals;
-  const rows = new Map<string, SandboxTransaction[]>(merchants.map((m) => [m.username, []]));
-  for (const transaction of state.transactions.values()) rows.get(transaction.merchant)?.push(transaction);
+  // Counts each shown merchant's transactions during the list's one pass over the store.
+  const counts = new Map<string, number>(merchants.map((m) => [m.username, 0]));
+  const inScope = (t: SandboxTransaction) => {
+    const count = counts.get(t.merchant);
+    if (count === undefined) return false;
+    counts.set(t.merchant, count + 1);
+    return true;
+  };
+  const list = listTransactions(state.transactions.values(), inScope, query);
   return {
     environment: state.environment,
     now: state.clock.now(),
-    merchants: merchants.map((merchant) => {
-      const all = rows.get(merchant.username) ?? [];
-      return {
-        username: merchant.username,
-        name: merchant.name,
-        country: merchant.country,
-        currency: merchant.currency,
-        balance_formatted: formatBalance(merchant.currency, merchant.balance),
-        total: all.length,
-        // Insertion order is creation order: newest first is the tail, reversed.
-        transactions: all
-          .slice(-OVERVIEW_ROWS)
-          .reverse()
-          .map((t) => ({ ...row(t), confirm_statuses: confirmOffer(internals, t).statuses })),
-      };
-    }),
+    merchants: merchants.map((merchant) => ({
+      username: merchant.username,
+      name: merchant.name,
+      country: merchant.country,
+      currency: merchant.currency,
+      balance_formatted: formatBalance(merchant.currency, merchant.balance),
+      total: counts.get(merchant.username) ?? 0,
+    })),
+    statuses: STATUS_CHOICES,
+    transactions: {
+      ...list,
+      rows: list.rows.map((t) => ({
+        ...row(t),
+        merchant: t.merchant,
+        confirm_statuses: confirmOffer(internals, t).statuses,
+      })),
+    },
+    retention: { max: state.retention.max ?? null, dropped: state.retention.dropped },
   };
 }
 
@@ -56,7 +71,7 @@ function row(transaction: SandboxTransaction) {
 export function detail(internals: SandboxInternals, transaction: SandboxTransaction) {
   const { state, deliverer } = internals;
   const merchant = state.merchantOf(transaction);
-  const deliveries = deliverer.deliveries.filter((d) => d.ticket === transaction.ticket);
+  const deliveries = deliverer.deliveriesOf(transaction.ticket);
   return {
     ...row(transaction),
     environment: state.environment,
