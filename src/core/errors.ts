@@ -115,11 +115,11 @@ export interface ValidationIssue {
 export class RequestValidationError extends PayinoutError {
   override name = 'RequestValidationError';
   readonly issues: ValidationIssue[];
-  constructor(what: string, issues: ValidationIssue[]) {
+  /** `skippable`: whether `validateRequests: false` turns this check off (a schema check) or not. */
+  constructor(what: string, issues: ValidationIssue[], skippable = true) {
     const list = issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n');
-    super(
-      `Invalid ${what}; nothing was sent. Fix these fields (or pass validateRequests: false to let the service decide):\n${list}`,
-    );
+    const skip = skippable ? ' (or pass validateRequests: false to let the service decide)' : '';
+    super(`Invalid ${what}; nothing was sent. Fix these fields${skip}:\n${list}`);
     this.issues = issues;
   }
 }

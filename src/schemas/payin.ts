@@ -16,6 +16,7 @@ import {
   issue,
   listed,
   orRequired,
+  referenceText,
   stringish,
   type TextSchema,
   text,
@@ -99,7 +100,7 @@ function payInShape<C extends CountryCode, M extends TextSchema, K extends z.Zod
   const currency = COUNTRIES[country].currency as CurrencyOf<C>;
   return {
     /** Your unique reference for this PayIn; the SDK looks it up after a lost answer, before any resend. */
-    reference: text(),
+    reference: referenceText(),
     /** Amount in the currency (at most 2 decimals; checked to be sent exactly). */
     amount: exactAmount(CURRENCY_DECIMALS[currency]),
     /** The country's currency (CO COP, PE PEN, MX MXN, GT GTQ, HN HNL); must be the merchant's. */
