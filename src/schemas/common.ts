@@ -37,7 +37,7 @@ export const referenceText = () =>
   text().check(
     z.refine(
       (value) => segmentProblem(value) === undefined,
-      'cannot be "." or ".." (nor hold a lone surrogate): the SDK looks a reference up in a URL path, where URL parsing removes such a segment, so the lookup would not find it',
+      'cannot be "." or ".." nor hold a lone surrogate: the SDK looks references up in a URL path, which cannot carry them',
     ),
   );
 
