@@ -230,7 +230,7 @@ const infoText = (strict: boolean) =>
  * optional. Keys not listed here are kept and readable (`info['other_key']`).
  */
 export const PaymentInformationSchema = responseSchema((k) =>
-  z.looseObject({
+  k.openObject({
     /** BREB, BREB_QR: the Bre-B key the customer pays to (also a sandbox confirm transaction_id). */
     breb_key: infoText(k.strict),
     /** BREB_QR, QR: the QR payload to render for the customer's banking app. */
