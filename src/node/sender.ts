@@ -12,9 +12,9 @@ import https from 'node:https';
 import type { Duplex, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { whenAborted } from '../core/abort.js';
+import { MAX_ANSWER_BYTES } from '../core/limits.js';
 import {
   answerTooLarge,
-  MAX_ANSWER_BYTES,
   type Sender,
   WireFailure,
   type WireRequest,
