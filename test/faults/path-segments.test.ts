@@ -148,6 +148,35 @@ describe('a create whose reference could not be looked up is refused before it i
   );
 });
 
+describe('createMany: a re-run never pays again for a dot-segment reference', () => {
+  it.each([
+    ['validated', true],
+    ['with validateRequests: false (the lookup first refuses it)', false],
+  ])(
+    '%s: those items fail with RequestValidationError, nothing sent for them',
+    async (_, validateRequests) => {
+      const before = seen.length;
+      const batch = ['..', ' . ', '%2e'].map((reference) => ({ ...payoutCO, reference }));
+      const many = new PaymentClient({
+        ...CREDENTIALS,
+        baseUrl: local.baseUrl,
+        maxRetries: 0,
+        validateRequests,
+      });
+      const results = await many.payout.createMany(batch);
+      expect(results.slice(0, 2).map((r) => [r.outcome, r.error?.name])).toEqual([
+        ['failed', 'RequestValidationError'],
+        ['failed', 'RequestValidationError'],
+      ]);
+      // '%2e' is an ordinary reference: it is looked up as itself (the server answers 404 for the create).
+      const sent = seen.slice(before);
+      expect(sent.filter((target) => !target.startsWith('/api/v1/payout'))).toEqual([
+        `${LOOKUP_PREFIX}%252e`,
+      ]);
+    },
+  );
+});
+
 describe("the simulator's router and URL parsing agree", () => {
   it.each([
     ['/api/v1/transaction/..', 'nothing'],
