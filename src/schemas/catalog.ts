@@ -192,6 +192,11 @@ export const ERROR_CODES = {
   INSUFFICIENT_FUNDS: { status: 422, source: 'simulator' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, source: 'simulator' },
   BODY_TOO_DEEP: { status: 400, source: 'simulator' },
+  PAYLOAD_TOO_LARGE: { status: 413, source: 'simulator' },
+  /** A request addressed to another Host than the loopback simulator it reached. */
+  MISDIRECTED_REQUEST: { status: 421, source: 'simulator' },
+  /** The simulator itself failed on a request (a bug to report). */
+  INTERNAL_ERROR: { status: 500, source: 'simulator' },
   /** The sandbox dashboard's "resend webhook" on a transaction that has had none. */
   NO_WEBHOOK: { status: 409, source: 'simulator' },
 } as const satisfies Record<string, { status: number; source: 'guide' | 'simulator' }>;

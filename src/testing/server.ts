@@ -1,6 +1,7 @@
 /** `startSandboxServer()`: the simulator on a real node:http server (what the CLI runs). */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ApiErrorCode } from '../schemas/catalog.js';
 import { createDashboard, type Dashboard } from './dashboard/index.js';
 import { refuseContentType } from './guard.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
@@ -128,7 +129,7 @@ function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
-function envelope(error: string, message: string): string {
+function envelope(error: ApiErrorCode, message: string): string {
   return JSON.stringify({ code: '00', status: 'ERROR', error, message });
 }
 

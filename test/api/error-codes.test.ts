@@ -41,6 +41,10 @@ function refusals(): Array<[string, RequestInit & { path: string }]> {
         body: 'x',
       },
     ],
+    [
+      'too large',
+      { path: '/api/v1/payout', method: 'POST', headers: json, body: `"${'x'.repeat(1_100_000)}"` },
+    ],
     ['too deep', { path: '/api/v1/payout', method: 'POST', headers: json, body: deep }],
     [
       'unknown confirm id',
