@@ -3,7 +3,8 @@
  * parsing (WHATWG, what fetch, node:http's `new URL` and every proxy in between apply) removes
  * dot segments: `.` and `..` — and their percent forms `%2e`, `.%2E`… — so a lookup of the
  * reference `..` at `/api/v1/transaction/..` reaches `/api/v1/` instead, finds nothing, and a
- * re-run pays again. The rule is checked by the URL parser itself, not by a list of shapes.
+ * re-run pays again. Any value holding a `.` is checked by the URL parser itself, not against a
+ * list of shapes.
  */
 
 /** A base whose path the segment is parsed under, between two fixed segments. */
@@ -18,6 +19,9 @@ export function segmentProblem(value: string): string | undefined {
   } catch {
     return 'holds a lone UTF-16 surrogate, which no URL can carry; send well-formed text';
   }
+  // A dot segment is made of '.' and '%2e' only, and encoding turns every '%' into '%25': without
+  // a '.', nothing can change (the common case, a UUID ticket, skips the parse).
+  if (!encoded.includes('.')) return undefined;
   const { pathname } = new URL(`${encoded}/after`, PROBE_BASE);
   const segment = /^\/before\/([^/]*)\/after$/.exec(pathname)?.[1];
   if (segment !== undefined && safeDecode(segment) === value) return undefined;
