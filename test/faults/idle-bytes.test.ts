@@ -109,6 +109,11 @@ describe('bytes a server writes on an idle keep-alive connection', () => {
     ['a partial status line', 'HTTP/1.1 2'],
     ['garbage', '\u0000\u00ff not http at all\r\n'],
     ['a complete 200', answerFor('GET /api/v1/merchant/balance', '')],
+    // What some servers write before closing an idle connection.
+    [
+      'a 408 Request Timeout',
+      'HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n',
+    ],
   ])('%s written while idle: the next call gets its own answer', async (_, stray) => {
     const { received, baseUrl } = await strayWriter(stray);
     const client = new PaymentClient({ ...CREDENTIALS, baseUrl, maxRetries: 0 });
