@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
@@ -48,6 +49,40 @@ function thirdPartyNotices(): Plugin {
 }
 
 /**
+ * Node built-ins as the CLI's bundled libraries reach them. commander and cli-progress are
+ * CommonJS inside the ESM CLI: esbuild turns their `require('events')` into a `__require` that
+ * throws in ESM ("Dynamic require of events is not supported"), so each such require goes through
+ * a module that imports the built-in instead; no `createRequire` banner, which would reach the
+ * library entries that share chunks with the CLI. csv-parse imports `stream` unprefixed: every
+ * built-in leaves with its `node:` prefix, as the package check asks.
+ */
+function nodeBuiltins(): Plugin {
+  const builtin = new RegExp(`^(?:node:)?(?:${builtinModules.join('|')})$`);
+  return {
+    name: 'node-builtins',
+    setup(build) {
+      build.onResolve({ filter: builtin }, ({ path, kind }) => {
+        const name = path.replace(/^node:/, '');
+        if (kind === 'require-call') return { path: name, namespace: 'builtin-require' };
+        return path.startsWith('node:') ? undefined : { path: `node:${name}`, external: true };
+      });
+      build.onResolve({ filter: /^builtin-import:/ }, ({ path }) => ({
+        path: path.slice('builtin-import:'.length),
+        namespace: 'builtin-import',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'builtin-require' }, ({ path }) => ({
+        contents: `module.exports = require('builtin-import:${path}').default;`,
+        loader: 'js',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'builtin-import' }, ({ path }) => ({
+        contents: `export { default } from 'node:${path}';`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
  * ky and zod are bundled (tree-shaken) into dist: `import('payinout')` then parses one small
  * file set instead of zod/mini's 40+ locale modules and ky's 20 files (docs/performance.md,
  * "Package"). zod stays a dependency for the .d.ts types; zod 4 checks schemas by their traits,
@@ -73,6 +108,17 @@ const shared: Options = {
   },
 };
 
+/**
+ * The CLI's own libraries (commander, csv-parse, csv-stringify, cli-progress and what they use)
+ * are devDependencies, bundled into the CLI's chunks: `npm install payinout` then adds zod alone
+ * to a merchant's production tree, for a CLI most backends never run, and `npx payinout` still
+ * works from that install. tsup bundles whatever is not a dependency or peer, so a library a new
+ * CLI command imports is bundled too once it is a devDependency; scripts/check-package.mjs fails
+ * if dist imports any package besides the optional peers, or the install tree holds more than
+ * payinout and zod. Their licenses reach THIRD_PARTY_NOTICES.md like ky's and zod's.
+ */
+const CLI_LIBRARIES = ['commander', 'csv-parse', 'csv-stringify', 'cli-progress'];
+
 export default defineConfig([
   // The CLI is ESM only: package.json bin points at dist/cli.js.
   {
@@ -81,7 +127,8 @@ export default defineConfig([
     format: ['esm'],
     clean: true,
     splitting: true,
-    esbuildPlugins: [thirdPartyNotices()],
+    noExternal: [...(shared.noExternal ?? []), ...CLI_LIBRARIES],
+    esbuildPlugins: [nodeBuiltins(), thirdPartyNotices()],
   },
   // import.meta.url (testing/msw.ts loads the optional msw peer lazily) needs a shim in CommonJS.
   {

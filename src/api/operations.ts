@@ -10,10 +10,11 @@
  * - the simulator: `src/testing/routes.ts` dispatches by method and path, checks `auth`;
  * - the OpenAPI document: `src/openapi/` builds `payinout/openapi.json` from it.
  *
- * Pure data and small builders (builders.ts); it imports `src/schemas/` only, so every layer can
+ * Pure data and the small builders below; it imports `src/schemas/` only, so every layer can
  * read it without a cycle. Change a path, a schema or a rule here and all three follow.
  * The executable recovery (lookup, match proof) lives in `recovery.ts`; this file only describes it.
  */
+import { type ApiErrorCode, ERROR_CODES } from '../schemas/catalog.js';
 import { MerchantBalanceSchema, MerchantProfileSchema } from '../schemas/merchant.js';
 import {
   PayInCreatedSchema,
@@ -41,19 +42,22 @@ const CREATE_MATCH: readonly RecoveryMatch[] = [
   },
 ];
 
+/** An error the guide documents for an endpoint; its status comes from the one table of identifiers. */
+const documented = (error: ApiErrorCode, when: string, bare?: true): DocumentedError => ({
+  status: ERROR_CODES[error].status,
+  error,
+  when,
+  ...(bare && { bare }),
+});
+
 /** Guide "Errors", sandbox confirm table. */
 const CONFIRM_ERRORS: readonly DocumentedError[] = [
-  {
-    status: 404,
-    error: 'NOT_FOUND',
-    when: "transaction_id unknown, another merchant's transaction, or production",
-    bare: true,
-  },
-  { status: 422, error: 'VALIDATION_ERROR', when: 'invalid body' },
-  { status: 422, error: 'TYPE_MISMATCH', when: 'PayIn confirm used on a PayOut, or the reverse' },
-  { status: 422, error: 'ALREADY_FINAL', when: 'the transaction is already in a different final status' },
-  { status: 422, error: 'STATUS_NOT_SUPPORTED', when: 'the status is not valid for the payment method' },
-  { status: 500, error: 'CONFIRM_FAILED', when: 'the status update failed' },
+  documented('NOT_FOUND', "transaction_id unknown, another merchant's transaction, or production", true),
+  documented('VALIDATION_ERROR', 'invalid body'),
+  documented('TYPE_MISMATCH', 'PayIn confirm used on a PayOut, or the reverse'),
+  documented('ALREADY_FINAL', 'the transaction is already in a different final status'),
+  documented('STATUS_NOT_SUPPORTED', 'the status is not valid for the payment method'),
+  documented('CONFIRM_FAILED', 'the status update failed'),
 ];
 
 const payinCreate = {

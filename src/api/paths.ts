@@ -2,6 +2,8 @@
  * Paths from the table's templates, both ways: built for a request (client) and matched for a
  * route (simulator). One template per operation, so the two cannot disagree.
  */
+import { RequestValidationError } from '../core/errors.js';
+import { segmentProblem } from '../core/path-segment.js';
 import type { HttpMethod, Operation } from './types.js';
 
 /** Values of an operation's `{…}` segments, by name. */
@@ -9,12 +11,18 @@ export type PathParams = Readonly<Record<string, string>>;
 
 /**
  * The path of a call, relative to the base URL and without a leading slash (`api/v1/transaction/T-1`),
- * each parameter percent-encoded. Throws when a parameter is missing: a caller's bug, never a request.
+ * each parameter percent-encoded. Every path the SDK sends is built here, so this is where a
+ * parameter that would not reach the server as itself (`.`, `..`, empty, a lone surrogate) is
+ * refused: a RequestValidationError, nothing sent (core/path-segment.ts says why). Throws a
+ * TypeError when a parameter is missing: a caller's bug, never a request.
  */
 export function buildPath(operation: Pick<Operation, 'template' | 'id'>, params: PathParams = {}): string {
   return operation.template.slice(1).replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (typeof value !== 'string') throw new TypeError(`${operation.id}: path parameter ${name} is missing.`);
+    const problem = segmentProblem(value);
+    if (problem)
+      throw new RequestValidationError(`${operation.id} path`, [{ path: name, message: problem }], false);
     return encodeURIComponent(value);
   });
 }
@@ -72,8 +80,25 @@ function pick(candidates: readonly Operation[], method: string, params: Record<s
 
 function normalize(path: string): string {
   const query = path.indexOf('?');
-  const bare = query === -1 ? path : path.slice(0, query);
+  const raw = query === -1 ? path : path.slice(0, query);
+  const bare = DOT_SEGMENT.test(raw) ? resolveDots(raw) : raw;
   return bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
+}
+
+/** A segment URL parsing may treat as `.` or `..` (`%2e` in any case counts as a dot). */
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e)/i;
+
+/**
+ * The path as URL parsing resolves it, dot segments removed: what a service behind any proxy
+ * sees, so the simulator never looks up `..` as a ticket where the service would route elsewhere.
+ */
+function resolveDots(path: string): string {
+  try {
+    // Appended, not resolved against a base: `//host/…` stays a path, never a host.
+    return new URL(`http://simulator.invalid${path.startsWith('/') ? '' : '/'}${path}`).pathname;
+  } catch {
+    return path;
+  }
 }
 
 /** The parameters when the path fits the template; undefined when not; null for bad encoding. */

@@ -9,6 +9,7 @@
  *   them the same payment method and customer document. Anything less stays unknown.
  */
 import { AmbiguousTransactionError, NotFoundError } from '../core/errors.js';
+import { asRecord } from '../core/guards.js';
 import type { AnswerInfo, CallSpec, Finding, Recovery, RecoveryFactory, Runner } from '../core/types.js';
 import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
 import { OPERATIONS } from './operations.js';
@@ -231,10 +232,4 @@ function ticketIn(body: unknown): string | undefined {
   if (typeof ticket === 'number') return String(ticket);
   if (typeof body !== 'string') return undefined;
   return /"ticket"\s*:\s*"([^"\\]{1,100})"/.exec(body)?.[1] ?? /"ticket"\s*:\s*(\d{1,30})\b/.exec(body)?.[1];
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }

@@ -4,6 +4,7 @@
  * generator each read these fields for their own job.
  */
 import type * as z from 'zod/mini';
+import type { ApiErrorCode } from '../schemas/catalog.js';
 import type { ResponseSchema } from '../schemas/kit.js';
 
 /** The HTTP methods the service's guide uses. */
@@ -64,7 +65,7 @@ export interface RecoveryDescriptor {
 export interface DocumentedError {
   status: number;
   /** The envelope's `error` identifier. */
-  error: string;
+  error: ApiErrorCode;
   when: string;
   /** The body holds only `error` (sandbox confirm 404). */
   bare?: boolean;

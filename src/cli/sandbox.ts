@@ -5,6 +5,7 @@
  */
 import { type Command, Option } from 'commander';
 import { ENV_VARS } from '../client.js';
+import { MAX_TIMER_MS } from '../core/limits.js';
 import { COUNTRY_CODES } from '../schemas/catalog.js';
 import { isLoopbackHost } from '../testing/host.js';
 import {
@@ -72,7 +73,7 @@ export function registerSandbox(program: Command): void {
       new Option(
         '--payout-submission-delay <ms>',
         'time before a new PayOut reaches the bank and can be confirmed (default 0)',
-      ).argParser(integerIn(0, 2_147_483_647)),
+      ).argParser(integerIn(0, MAX_TIMER_MS)),
     )
     .addOption(
       new Option(

@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
 import { readResponse } from '../schemas/kit.js';
 import { createApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
+import { isRecord } from './guards.js';
 import type { AnswerInfo } from './types.js';
 
 export interface AnswerContext {
@@ -143,8 +144,4 @@ function parseJson(text: string): unknown {
   } catch {
     return NOT_JSON;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

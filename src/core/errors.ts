@@ -7,6 +7,7 @@
  */
 import type { ApiErrorCode } from '../schemas/catalog.js';
 import { refusalAdvice } from './advice.js';
+import { asRecord } from './guards.js';
 import { redactAndCut, redactHeaders, scrubText } from './redact.js';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
@@ -115,11 +116,11 @@ export interface ValidationIssue {
 export class RequestValidationError extends PayinoutError {
   override name = 'RequestValidationError';
   readonly issues: ValidationIssue[];
-  constructor(what: string, issues: ValidationIssue[]) {
+  /** `skippable`: whether `validateRequests: false` turns this check off (a schema check) or not. */
+  constructor(what: string, issues: ValidationIssue[], skippable = true) {
     const list = issues.map((i) => `  - ${i.path || '(root)'}: ${i.message}`).join('\n');
-    super(
-      `Invalid ${what}; nothing was sent. Fix these fields (or pass validateRequests: false to let the service decide):\n${list}`,
-    );
+    const skip = skippable ? ' (or pass validateRequests: false to let the service decide)' : '';
+    super(`Invalid ${what}; nothing was sent. Fix these fields${skip}:\n${list}`);
     this.issues = issues;
   }
 }
@@ -404,14 +405,16 @@ for (const [name, ErrorClass] of Object.entries(BRANDED)) {
 }
 
 // A Map, not an object literal: an `error` of 'constructor' or 'valueOf' must not find a class.
-const BY_ERROR_CODE = new Map<string, typeof ApiError>([
+// Its keys are checked against the one table of identifiers (ERROR_CODES): a misspelt one does not compile.
+const CLASS_BY_CODE: ReadonlyArray<readonly [ApiErrorCode, typeof ApiError]> = [
   ['NOT_FOUND', NotFoundError],
   ['VALIDATION_ERROR', UnprocessableEntityError],
   ['ALREADY_FINAL', AlreadyFinalError],
   ['TYPE_MISMATCH', TypeMismatchError],
   ['STATUS_NOT_SUPPORTED', StatusNotSupportedError],
   ['CONFIRM_FAILED', ConfirmFailedError],
-]);
+];
+const BY_ERROR_CODE = new Map<string, typeof ApiError>(CLASS_BY_CODE);
 
 function classForStatus(status: number): typeof ApiError {
   if (status < 400) return ApiError;
@@ -434,12 +437,6 @@ export function createApiError(init: ApiErrorInit): ApiError {
     (init.status === undefined ? ApiError : classForStatus(init.status));
   const fitting = refusalAdvice(errorCode, stringField(asRecord(init.body), 'message'));
   return new ErrorClass({ ...init, advice: init.advice ?? fitting ?? ErrorClass.advice });
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
 }
 
 /** A sentence without its final period, so the SDK adds exactly one. */

@@ -7,6 +7,7 @@
  */
 
 import { whenAborted } from './abort.js';
+import { MAX_ANSWER_BYTES } from './limits.js';
 
 export interface WireRequest {
   url: string;
@@ -46,13 +47,6 @@ export class WireFailure extends Error {
     });
   }
 }
-
-/**
- * The largest answer read, in bytes (decoded): the service's answers are a few kilobytes, and a
- * server or proxy that streams without end must not exhaust the merchant's memory before the
- * deadline. A larger body fails like a cut one (docs/reliability.md, "Retry table").
- */
-export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** The failure a sender reports for an answer above MAX_ANSWER_BYTES. */
 export function answerTooLarge(): Error {

@@ -10,6 +10,7 @@ import { VERSION } from '../version.js';
 import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
 import { RequestValidationError } from './errors.js';
 import { type Answer, Http, isBroken } from './http.js';
+import { MAX_TIMER_MS } from './limits.js';
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
 import type {
@@ -23,10 +24,8 @@ import type {
 } from './types.js';
 import { attachResponse, serialize } from './wire.js';
 
+export { MAX_TIMER_MS } from './limits.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './types.js';
-
-/** Largest delay a timer supports (2³¹ − 1 ms, about 24.8 days); above it timers fire at once. */
-export const MAX_TIMER_MS = 2_147_483_647;
 
 export interface TransportConfig {
   baseUrl: string;

@@ -11,7 +11,7 @@ export function serialize(body: unknown, what = 'request'): string | undefined {
   } catch (error) {
     why = ` (${error instanceof Error ? error.message : String(error)})`;
   }
-  throw new RequestValidationError(what, [{ path: '', message: `cannot be sent as JSON${why}` }]);
+  throw new RequestValidationError(what, [{ path: '', message: `cannot be sent as JSON${why}` }], false);
 }
 
 export function attachResponse<T>(data: T, meta: ResponseMeta): WithResponse<T> {

@@ -12,9 +12,9 @@ import https from 'node:https';
 import type { Duplex, Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { whenAborted } from '../core/abort.js';
+import { MAX_ANSWER_BYTES } from '../core/limits.js';
 import {
   answerTooLarge,
-  MAX_ANSWER_BYTES,
   type Sender,
   WireFailure,
   type WireRequest,
@@ -28,9 +28,36 @@ import {
 // otherwise reset the next request sent on it.
 const IDLE_MS = 4_000;
 const agents = {
-  http: new http.Agent({ keepAlive: true, timeout: IDLE_MS }),
-  https: new https.Agent({ keepAlive: true, timeout: IDLE_MS }),
+  http: guardIdle(new http.Agent({ keepAlive: true, timeout: IDLE_MS })),
+  https: guardIdle(new https.Agent({ keepAlive: true, timeout: IDLE_MS })),
 };
+
+/**
+ * A connection that receives anything while idle serves no other request (undici's rule too):
+ * bytes no request asked for — a proxy's stray answer, garbage — would otherwise be read as the
+ * NEXT request's answer, a committed PayOut reported as the stray 422. Watched from the moment
+ * the agent pools the socket (resumed, as node:http may leave it paused after a body, so bytes
+ * sitting unread count too) until it is handed to a request.
+ */
+function guardIdle<A extends http.Agent>(agent: A): A {
+  const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
+  const reuse = agent.reuseSocket.bind(agent);
+  const watchers = new WeakMap<Duplex, () => void>();
+  agent.keepSocketAlive = (socket: Duplex) => {
+    if (socket.readableLength > 0 || !keep(socket)) return false;
+    const onIdleData = () => socket.destroy();
+    watchers.set(socket, onIdleData);
+    socket.on('data', onIdleData).resume();
+    return true;
+  };
+  agent.reuseSocket = (socket, request) => {
+    const onIdleData = watchers.get(socket);
+    if (onIdleData) socket.removeListener('data', onIdleData);
+    watchers.delete(socket);
+    reuse(socket, request);
+  };
+  return agent;
+}
 
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {

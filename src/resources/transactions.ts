@@ -92,10 +92,14 @@ function checkId(id: unknown): void {
     !/[\uD800-\uDFFF]/.test(id.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))
   )
     return;
-  throw new RequestValidationError('transaction lookup', [
-    {
-      path: 'ticketOrReference',
-      message: 'must be a non-empty string: the service ticket or your reference',
-    },
-  ]);
+  throw new RequestValidationError(
+    'transaction lookup',
+    [
+      {
+        path: 'ticketOrReference',
+        message: 'must be a non-empty string: the service ticket or your reference',
+      },
+    ],
+    false,
+  );
 }

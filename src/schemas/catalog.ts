@@ -172,21 +172,37 @@ export function isFinalStatus(status: string | null | undefined): status is Fina
 }
 
 /**
- * The `error` identifiers the spec documents ("Errors") and the ones the simulator adds for the
- * cases the spec leaves open (docs/simulator.md). `ApiError.errorCode` is typed with these.
+ * Every `error` identifier an error answer carries, once, with the HTTP status it comes with:
+ * the ones the guide documents ("Errors") and the ones the simulator adds where the spec is silent
+ * (docs/simulator.md). Read by `KNOWN_ERROR_CODES` and `ApiErrorCode`, the error classes chosen
+ * per identifier (core/errors.ts), the table's documented errors (api/operations.ts) and the
+ * simulator's answers (testing/reply.ts), so none of them can name an identifier or a status
+ * this table does not hold.
  */
-export const KNOWN_ERROR_CODES = [
-  'NOT_FOUND',
-  'VALIDATION_ERROR',
-  'TYPE_MISMATCH',
-  'ALREADY_FINAL',
-  'STATUS_NOT_SUPPORTED',
-  'CONFIRM_FAILED',
-  'UNAUTHORIZED',
-  'METHOD_NOT_ALLOWED',
-  'DUPLICATE_REFERENCE',
-  'INSUFFICIENT_FUNDS',
-] as const;
+export const ERROR_CODES = {
+  NOT_FOUND: { status: 404, source: 'guide' },
+  VALIDATION_ERROR: { status: 422, source: 'guide' },
+  TYPE_MISMATCH: { status: 422, source: 'guide' },
+  ALREADY_FINAL: { status: 422, source: 'guide' },
+  STATUS_NOT_SUPPORTED: { status: 422, source: 'guide' },
+  CONFIRM_FAILED: { status: 500, source: 'guide' },
+  UNAUTHORIZED: { status: 401, source: 'simulator' },
+  METHOD_NOT_ALLOWED: { status: 405, source: 'simulator' },
+  DUPLICATE_REFERENCE: { status: 422, source: 'simulator' },
+  INSUFFICIENT_FUNDS: { status: 422, source: 'simulator' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, source: 'simulator' },
+  BODY_TOO_DEEP: { status: 400, source: 'simulator' },
+  PAYLOAD_TOO_LARGE: { status: 413, source: 'simulator' },
+  /** A request addressed to another Host than the loopback simulator it reached. */
+  MISDIRECTED_REQUEST: { status: 421, source: 'simulator' },
+  /** The simulator itself failed on a request (a bug to report). */
+  INTERNAL_ERROR: { status: 500, source: 'simulator' },
+  /** The sandbox dashboard's "resend webhook" on a transaction that has had none. */
+  NO_WEBHOOK: { status: 409, source: 'simulator' },
+} as const satisfies Record<string, { status: number; source: 'guide' | 'simulator' }>;
+
+/** The `error` identifiers of {@link ERROR_CODES}. `ApiError.errorCode` is typed with these. */
+export const KNOWN_ERROR_CODES = Object.keys(ERROR_CODES) as readonly ApiErrorCode[];
 
 /**
  * An `error` identifier of an error answer, as typed on `ApiError.errorCode`.
@@ -197,7 +213,7 @@ export const KNOWN_ERROR_CODES = [
  * the service sent it (errors are never dropped or renamed): handle it in a `default:` branch, or
  * tell known from new ones with {@link isKnownErrorCode}.
  */
-export type ApiErrorCode = (typeof KNOWN_ERROR_CODES)[number];
+export type ApiErrorCode = keyof typeof ERROR_CODES;
 
 /** Whether an identifier is one of {@link KNOWN_ERROR_CODES} (false for a newer one). */
 export function isKnownErrorCode(code: unknown): code is ApiErrorCode {

@@ -1,5 +1,6 @@
 /** Pieces shared by the request and response schemas. */
 import * as z from 'zod/mini';
+import { segmentProblem } from '../core/path-segment.js';
 import {
   COUNTRIES,
   COUNTRY_CODES,
@@ -26,6 +27,19 @@ export type TransactionStatus = KnownTransactionStatus;
 
 /** Required text field: a non-empty string (surrounding blanks trimmed). */
 export const text = () => z.string().check(z.trim(), z.minLength(1, 'must be a non-empty string'));
+
+/**
+ * A merchant reference: required text that also reaches the service unchanged as a URL path
+ * segment, since the SDK looks it up at GET /api/v1/transaction/{reference} after a lost answer.
+ * Refused before the create is sent, not when the lookup is due.
+ */
+export const referenceText = () =>
+  text().check(
+    z.refine(
+      (value) => segmentProblem(value) === undefined,
+      'cannot be "." or ".." nor hold a lone surrogate: the SDK looks references up in a URL path, which cannot carry them',
+    ),
+  );
 
 /** A request amount: a finite number above zero. */
 export const AmountSchema = z.number().check(

@@ -27,6 +27,13 @@ export interface SchemaKit {
    * an index signature, so reading a misspelled field (`created.paymentUrl`) is a compile error.
    */
   object: typeof z.object;
+  /**
+   * An object that keeps unknown keys in every mode, strict too: for an answer the spec says
+   * carries fields it does not name (docs/spec-gaps.md). A missing field is still tolerated by
+   * default and named in strict mode, as with {@link SchemaKit.object}. Typed with an index
+   * signature, so those keys are readable (`info['other_key']`).
+   */
+  openObject: typeof z.looseObject;
   /** A string typed as the listed values, in both modes (for fields whose samples contradict the list). */
   typed<T extends string>(): z.ZodMiniType<T>;
   /**
@@ -45,10 +52,13 @@ const openOneOf = <const T extends readonly [string, ...string[]]>(_values: T) =
 const stringTyped = <T extends string>() => z.string() as unknown as z.ZodMiniType<T>;
 const tolerantAmount = z.union([z.number(), numericString]) as unknown as z.ZodMiniType<number>;
 
+const looseObject = z.looseObject as unknown as typeof z.object;
+
 const tolerantKit: SchemaKit = {
   strict: false,
   nested: (schema) => schema.tolerant,
-  object: z.looseObject as unknown as typeof z.object,
+  object: looseObject,
+  openObject: z.looseObject,
   typed: stringTyped,
   oneOf: openOneOf,
   amount: tolerantAmount,
@@ -58,13 +68,16 @@ const tolerantKit: SchemaKit = {
  * The tolerant kit with every field optional and nullable: used only to read an answer whose
  * fields are missing or null, after the tolerant parse failed on exactly that (see readResponse).
  */
+const lenientObject = ((shape: Record<string, z.ZodMiniType>) =>
+  z.looseObject(
+    Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, z.optional(z.nullable(field))])),
+  )) as unknown as typeof z.object;
+
 const lenientKit: SchemaKit = {
   strict: false,
   nested: (schema) => schema.lenient(),
-  object: ((shape: Record<string, z.ZodMiniType>) =>
-    z.looseObject(
-      Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, z.optional(z.nullable(field))])),
-    )) as unknown as typeof z.object,
+  object: lenientObject,
+  openObject: lenientObject as unknown as typeof z.looseObject,
   typed: stringTyped,
   oneOf: openOneOf,
   amount: tolerantAmount,
@@ -74,6 +87,7 @@ const strictKit: SchemaKit = {
   strict: true,
   nested: (schema) => schema.strict(),
   object: z.strictObject as unknown as typeof z.object,
+  openObject: z.looseObject,
   typed: stringTyped,
   oneOf: <const T extends readonly [string, ...string[]]>(values: T) =>
     z.enum(values as unknown as [string, ...string[]]) as unknown as z.ZodMiniType<T[number]>,

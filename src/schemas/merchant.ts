@@ -22,7 +22,7 @@ export type MerchantProfile = z.infer<typeof MerchantProfileSchema.tolerant>;
  * they are kept as unknown keys, in strict mode too (docs/spec-gaps.md).
  */
 export const MerchantBalanceSchema = responseSchema((k) =>
-  z.looseObject({
+  k.openObject({
     currency: z.string(),
     /** Raw balance; may have a decimal part. */
     balance: k.amount,

@@ -16,6 +16,7 @@ import {
   issue,
   listed,
   orRequired,
+  referenceText,
   stringish,
   type TextSchema,
   text,
@@ -99,7 +100,7 @@ function payInShape<C extends CountryCode, M extends TextSchema, K extends z.Zod
   const currency = COUNTRIES[country].currency as CurrencyOf<C>;
   return {
     /** Your unique reference for this PayIn; the SDK looks it up after a lost answer, before any resend. */
-    reference: text(),
+    reference: referenceText(),
     /** Amount in the currency (at most 2 decimals; checked to be sent exactly). */
     amount: exactAmount(CURRENCY_DECIMALS[currency]),
     /** The country's currency (CO COP, PE PEN, MX MXN, GT GTQ, HN HNL); must be the merchant's. */
@@ -229,7 +230,7 @@ const infoText = (strict: boolean) =>
  * optional. Keys not listed here are kept and readable (`info['other_key']`).
  */
 export const PaymentInformationSchema = responseSchema((k) =>
-  z.looseObject({
+  k.openObject({
     /** BREB, BREB_QR: the Bre-B key the customer pays to (also a sandbox confirm transaction_id). */
     breb_key: infoText(k.strict),
     /** BREB_QR, QR: the QR payload to render for the customer's banking app. */

@@ -7,7 +7,16 @@ import {
   type CurrencyOf,
   isValidClabe,
 } from './catalog.js';
-import { exactAmount, issue, listed, orRequired, type TextSchema, text, UrlSchema } from './common.js';
+import {
+  exactAmount,
+  issue,
+  listed,
+  orRequired,
+  referenceText,
+  type TextSchema,
+  text,
+  UrlSchema,
+} from './common.js';
 import { responseSchema } from './kit.js';
 import { customerFields } from './payin.js';
 
@@ -73,7 +82,7 @@ function payOutShape<C extends CountryCode, M extends TextSchema, K extends z.Zo
     /** How the money is sent: BANK_TRANSFER or BREB (CO), BANK_TRANSFER (PE), SPEI (MX); any name for GT and HN. */
     payment_method,
     /** Your unique reference for this PayOut; the SDK looks it up after a lost answer, before any resend. */
-    reference: text(),
+    reference: referenceText(),
     /**
      * Amount, sent exactly as given (at most 2 decimals). The spec does not settle the unit (minor units
      * per its schema, the currency amount per its guide): see docs/spec-gaps.md.

@@ -21,10 +21,7 @@ export function readJson(body: unknown): unknown {
   }
 }
 
-/** A plain JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+export { isRecord } from '../core/guards.js';
 
 /** A non-empty string, or undefined. */
 export function nonEmpty(value: unknown): string | undefined {

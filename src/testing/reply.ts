@@ -4,6 +4,7 @@
  * shape the spec shows for sandbox confirm 422s, reused where the spec shows none
  * (docs/simulator.md, "Where the spec is silent").
  */
+import type { ApiErrorCode, ERROR_CODES } from '../schemas/catalog.js';
 import type { SandboxResponse } from './types.js';
 
 const JSON_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json; charset=utf-8' };
@@ -16,7 +17,12 @@ export function ok(data: unknown, message = 'Operation successful'): SandboxResp
   };
 }
 
-export function fail(status: number, error: string, message: string): SandboxResponse {
+/** An error answer. Its identifier and status must be a pair of ERROR_CODES (checked when compiling). */
+export function fail<C extends ApiErrorCode>(
+  status: (typeof ERROR_CODES)[C]['status'],
+  error: C,
+  message: string,
+): SandboxResponse {
   return { status, headers: { ...JSON_HEADERS }, body: { code: '00', status: 'ERROR', error, message } };
 }
 

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '../core/errors.js';
+import type { ApiErrorCode } from '../schemas/catalog.js';
 import { createDashboard, type Dashboard } from './dashboard/index.js';
 import { refuseContentType } from './guard.js';
 import { isLoopbackHost, randomDemoMerchants, refuseForeignHost, withDocumentedCredentials } from './host.js';
@@ -165,7 +166,7 @@ function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
-function envelope(error: string, message: string): string {
+function envelope(error: ApiErrorCode, message: string): string {
   return JSON.stringify({ code: '00', status: 'ERROR', error, message });
 }
 

@@ -5,6 +5,7 @@
  * Every failure is a WebhookVerificationError; messages never echo body values.
  */
 import { WebhookVerificationError } from '../core/errors.js';
+import { isRecord } from '../core/guards.js';
 import { safeParse } from '../schemas/kit.js';
 import { type WebhookEvent, WebhookEventSchema } from '../schemas/webhook.js';
 
@@ -30,10 +31,7 @@ export const RAW_BODY_HELP =
 /** Keys never copied into parsed objects (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** A non-null object (not an array): the one guard the webhook code uses before reading fields. */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+export { isRecord };
 
 /** Case-insensitive header lookup; a repeated header yields its first value. */
 export function getHeader(headers: unknown, name: string): string | undefined {
