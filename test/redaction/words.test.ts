@@ -6,7 +6,7 @@
 import { inspect } from 'node:util';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/index.js';
+import { ApiError, type PayInCreateParams } from '../../src/index.js';
 import { customerCO, payinCO } from '../helpers/fixtures.js';
 import { answer, makeClient, useMsw } from '../helpers/msw.js';
 
@@ -19,7 +19,18 @@ function views(error: unknown): string {
   );
 }
 
-async function refusedWith(message: string, payin = payinCO): Promise<string> {
+/** The CO PayIn of the fixtures for another customer. */
+const payinFor = (customer: Partial<typeof customerCO>): PayInCreateParams => ({
+  reference: 'order-1001',
+  amount: 50_000,
+  currency: 'COP',
+  country: 'CO',
+  payment_method: 'BREB',
+  description: 'Order 1001',
+  customer_data: { ...customerCO, ...customer },
+});
+
+async function refusedWith(message: string, payin: PayInCreateParams = payinCO): Promise<string> {
   answer('post', '/api/v2/payin', () =>
     HttpResponse.json({ code: '00', status: 'ERROR', message, detail: message }, { status: 422 }),
   );
@@ -50,7 +61,7 @@ describe('a redaction takes whole words and only what identifies', () => {
     };
     const text = await refusedWith(
       'Send info to info.ventas.rodriguez@example.com; contact RODRIGUEZ at ventas',
-      { ...payinCO, customer_data: customer },
+      payinFor(customer),
     );
     expect(text).toContain('Send info to [REDACTED]; contact [REDACTED] at ventas');
     expect(text).not.toMatch(/rodr[ií]guez/i);
