@@ -69,10 +69,7 @@ describe('a redaction takes whole words and only what identifies', () => {
 
   it('a surname inside a longer word takes the whole word, never leaves half of it', async () => {
     const customer = { ...customerCO, full_name: 'Ana Quintero' };
-    const text = await refusedWith('beneficiario QUINTEROSAS rechazado; ana', {
-      ...payinCO,
-      customer_data: customer,
-    });
+    const text = await refusedWith('beneficiario QUINTEROSAS rechazado; ana', payinFor(customer));
     expect(text).toContain('beneficiario [REDACTED] rechazado; ana');
     expect(text).not.toMatch(/quintero|SAS rechazado/i);
   });
