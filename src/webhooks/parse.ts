@@ -5,6 +5,7 @@
  * Every failure is a WebhookVerificationError; messages never echo body values.
  */
 import { WebhookVerificationError } from '../core/errors.js';
+import { guideUrl } from '../core/guides.js';
 import { safeParse } from '../schemas/kit.js';
 import { type WebhookEvent, WebhookEventSchema } from '../schemas/webhook.js';
 
@@ -24,8 +25,11 @@ export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 export const RAW_BODY_HELP =
   'Pass the raw request body (string or Buffer), not a parsed object: the signature covers the delivery as sent. ' +
-  "Express: app.post('/webhooks', express.raw({ type: '*/*' }), handler.node) and read req.body (a Buffer). " +
-  'Next.js route handler: const raw = await req.text(). See docs/webhooks.md.';
+  'Usual cause: a global app.use(express.json()) (or bodyParser.json()) registered before the webhook route parsed ' +
+  'the body first, and express.raw() on the route cannot undo that. Register the webhook route before ' +
+  "app.use(express.json()) — app.post('/webhooks', express.raw({ type: '*/*' }), handler.node) — or apply " +
+  'express.json() only to the routes that need it. Next.js route handler: const raw = await req.text(). ' +
+  `Guide: ${guideUrl('webhooks.md', 'raw-bodies-framework-by-framework')}`;
 
 /** Keys never copied into parsed objects (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
