@@ -27,8 +27,9 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 // 0.1: 40 KB (30.2 measured); 0.2's own code above brings the entry with ky and zod to ~45 KB,
 // the sender seam with the retry loop of platform senders (core/sender.ts, http.ts) ~0.6 KB
 // more, and the answer cap with per-call header checks ~0.45 KB: 46.5 KB. Node resolves the node
-// entry: the same plus the node:http sender (~0.65 KB).
-const BUDGET_BUNDLE_KB = 48;
+// entry: the same plus the node:http sender (~0.65 KB). 0.3: whole-word redaction with the
+// common-word rule and the environment-first sandbox 404 advice (~0.5 KB): 48.5 KB.
+const BUDGET_BUNDLE_KB = 48.5;
 // The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 const BUDGET_TARBALL_KB = 400;
 // The target for payinout's own code was 15 KB in 0.1 (it measured ~15.7 KB). 0.2 adds, in the
@@ -39,9 +40,10 @@ const BUDGET_TARBALL_KB = 400;
 // did-you-mean (~1.8 KB), the cross-copy error brand (~0.3 KB), batch-wide halts and hostile-answer
 // checks in bulk payouts (~1 KB): ~28 KB; then the sender seam and the answer and header limits
 // (~1 KB): 29.2 KB. The budgets below stop growth beyond that; the distance to the old target is
-// printed on every run.
+// printed on every run. 0.3: whole-word redaction with the common-word rule and the
+// environment-first sandbox 404 advice (~0.5 KB, measured 29.6 → 30.15 KB): 30.5 KB.
 const TARGET_OWN_KB = 15;
-const BUDGET_OWN_KB = 30;
+const BUDGET_OWN_KB = 30.5;
 
 let passed = 0;
 let failed = 0;

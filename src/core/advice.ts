@@ -35,11 +35,5 @@ export function sandboxNotFoundAdvice(
   path: string | undefined,
 ): string | undefined {
   if (status !== 404 || !path?.includes('/sandbox/')) return undefined;
-  return (
-    'An environment that has no sandbox endpoints answers every sandbox call this way: production has none, ' +
-    'so if baseUrl (PAYINOUT_BASE_URL) is a production address, point it at the staging or UAT root, ' +
-    'where sandbox confirm exists. In staging or UAT the same answer means transaction_id is not a ' +
-    "transaction of this merchant there: it is the ticket, or the method's own reference (Bre-B key, " +
-    `cash reference, CLABE); see ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}.`
-  );
+  return `If baseUrl (PAYINOUT_BASE_URL) is a production address, it has no sandbox endpoints: use the staging or UAT root. Otherwise transaction_id is not this merchant's (ticket, Bre-B key, cash reference or CLABE): ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}`;
 }

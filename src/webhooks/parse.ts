@@ -24,12 +24,9 @@ export type RawBody = string | Uint8Array;
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
 export const RAW_BODY_HELP =
-  'Pass the raw request body (string or Buffer), not a parsed object: the signature covers the delivery as sent. ' +
-  'Usual cause: a global app.use(express.json()) (or bodyParser.json()) registered before the webhook route parsed ' +
-  'the body first, and express.raw() on the route cannot undo that. Register the webhook route before ' +
-  "app.use(express.json()) — app.post('/webhooks', express.raw({ type: '*/*' }), handler.node) — or apply " +
-  'express.json() only to the routes that need it. Next.js route handler: const raw = await req.text(). ' +
-  `Guide: ${guideUrl('webhooks.md', 'raw-bodies-framework-by-framework')}`;
+  'Pass the raw body (string or Buffer), not a parsed object. Usual cause: a global app.use(express.json()) ' +
+  "registered before the webhook route; register app.post('/webhooks', express.raw({ type: '*/*' }), handler.node) " +
+  `before it. Next.js: await req.text(). ${guideUrl('webhooks.md', 'raw-bodies-framework-by-framework')}`;
 
 /** Keys never copied into parsed objects (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

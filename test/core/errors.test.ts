@@ -85,7 +85,7 @@ describe('error factory: one class per status and service error id', () => {
     });
     // Production answers every sandbox confirm this way: the environment comes first.
     expect(error.message).toMatch(
-      /no sandbox endpoints.*staging or UAT.*transaction_id is not a transaction/,
+      /no sandbox endpoints.*staging or UAT.*transaction_id is not this merchant's/,
     );
     expect(error.message).not.toMatch(/Check the ticket/);
   });

@@ -92,7 +92,7 @@ beforeAll(() => {
     readDirectory: ts.sys.readDirectory,
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
-    realpath: ts.sys.realpath,
+    realpath: (path) => ts.sys.realpath?.(path) ?? path,
   });
 });
 
