@@ -50,7 +50,7 @@ const MIN_SECRET = 4;
  */
 const COMMON_WORDS = new Set(
   // Credentials' and messages' words, usual mailboxes; English and Spanish. Kept short: it ships.
-  'pass password token secret user demo test live admin info contact hello support sales mail email clave usuario prueba ventas soporte contacto correo'.split(
+  'basic bearer pass password token secret user demo test live admin info contact hello support sales mail email clave usuario prueba ventas soporte contacto correo'.split(
     ' ',
   ),
 );

@@ -8,7 +8,7 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type PayInCreateParams } from '../../src/index.js';
 import { customerCO, payinCO } from '../helpers/fixtures.js';
-import { answer, makeClient, useMsw } from '../helpers/msw.js';
+import { answer, CREDENTIALS, makeClient, useMsw } from '../helpers/msw.js';
 
 useMsw();
 
@@ -46,6 +46,14 @@ describe('a redaction takes whole words and only what identifies', () => {
     const text = await refusedWith('rejected xacme-live-passy and tok_9f8e7d6c5b4a_v2: bad password');
     expect(text).not.toMatch(/acme-live-pass|9f8e7d6c5b4a/i);
     expect(text).toContain('rejected [REDACTED] and [REDACTED]: bad password');
+  });
+
+  it('the scheme word of the Authorization value stays: "Basic" is not a secret, its credentials are', async () => {
+    const basic = Buffer.from(`${CREDENTIALS.username}:acme-live-pass`).toString('base64');
+    const text = await refusedWith(`HTTP Basic rejected: got Basic ${basic} (Basic auth)`);
+    // The whole header value is a secret too: it goes as one.
+    expect(text).toContain('HTTP Basic rejected: got [REDACTED] (Basic auth)');
+    expect(text).not.toContain(basic);
   });
 
   it("fragments of a credential are not scrubbed by themselves: 'pass', 'live', 'acme'", async () => {
