@@ -46,10 +46,24 @@ function propertyName(member, source) {
   return ts.isStringLiteral(name) || ts.isIdentifier(name) ? name.text : name.getText(source);
 }
 
-/** The insertions (position → comment) for one declaration's type, by field path. */
-function describe(node, path, fields, source, edits) {
+/** The property names of an object type literal, sorted: its shape, to recognise it elsewhere. */
+function shapeOf(node, source) {
+  const names = node.members.filter(ts.isPropertySignature).map((m) => propertyName(m, source));
+  return names.length >= 3 ? names.sort().join(',') : undefined;
+}
+
+/**
+ * The insertions (position → comment) for one declaration's type, by field path. Each object
+ * literal met is remembered by its shape (`ctx.shapes`), so the same shape written out elsewhere
+ * (a method's inferred result type) gets the same comments.
+ */
+function describe(node, path, fields, ctx) {
   if (!node) return;
+  const { source, edits } = ctx;
   if (ts.isTypeLiteralNode(node)) {
+    ctx.handled.add(node);
+    const shape = shapeOf(node, source);
+    if (shape && !ctx.shapes.has(shape)) ctx.shapes.set(shape, { path, fields });
     for (const member of node.members) {
       if (!ts.isPropertySignature(member)) continue;
       const at = path ? `${path}.${propertyName(member, source)}` : propertyName(member, source);
@@ -60,7 +74,7 @@ function describe(node, path, fields, source, edits) {
         const lineStart = source.text.lastIndexOf('\n', start - 1) + 1;
         edits.push([start, comment(text, source.text.slice(lineStart, start))]);
       }
-      describe(member.type, at, fields, source, edits);
+      describe(member.type, at, fields, ctx);
     }
     return;
   }
@@ -68,7 +82,7 @@ function describe(node, path, fields, source, edits) {
     ts.isArrayTypeNode(node) ||
     (ts.isTypeReferenceNode(node) && /Array$/.test(node.typeName.getText(source)));
   ts.forEachChild(node, (child) =>
-    describe(child, array ? `${path ? `${path}.` : ''}[]` : path, fields, source, edits),
+    describe(child, array ? `${path ? `${path}.` : ''}[]` : path, fields, ctx),
   );
 }
 
@@ -82,19 +96,28 @@ function componentOf(name) {
 /** Adds the comments to one file's text; returns the new text and how many were added. */
 export function documentDeclarations(text, descriptions, fileName = 'index.d.ts') {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
-  const edits = [];
+  const ctx = { source, edits: [], shapes: new Map(), handled: new Set() };
   const visit = (node) => {
     if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
       const fields = descriptions[componentOf(node.name.text) ?? ''];
-      if (fields) describe(node.type, '', fields, source, edits);
+      if (fields) describe(node.type, '', fields, ctx);
     } else if (ts.isTypeAliasDeclaration(node)) {
       const fields = descriptions[componentOf(node.name.text) ?? ''];
-      if (fields && node.name.text.replace(/\$\d+$/, '') in ALIASES)
-        describe(node.type, '', fields, source, edits);
+      if (fields && node.name.text.replace(/\$\d+$/, '') in ALIASES) describe(node.type, '', fields, ctx);
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
+  // Second pass: a schema's shape written out elsewhere, e.g. `transactions.get()`'s result type.
+  const again = (node) => {
+    if (ts.isTypeLiteralNode(node) && !ctx.handled.has(node)) {
+      const known = ctx.shapes.get(shapeOf(node, source));
+      if (known) return describe(node, known.path, known.fields, ctx);
+    }
+    ts.forEachChild(node, again);
+  };
+  again(source);
+  const { edits } = ctx;
   let out = text;
   for (const [at, insert] of edits.sort((a, b) => b[0] - a[0]))
     out = out.slice(0, at) + insert + out.slice(at);

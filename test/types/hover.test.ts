@@ -3,7 +3,7 @@
  * in consumer files that import the built package (`dist/`, through the package's own exports, as
  * ESM and as CommonJS): every field of the request params of payin.create, payin.createLegacy,
  * payout.create and sandbox.confirmPayIn carries the description written on its schema field,
- * and `amount` says its unit. Needs `npm run build` (npm test builds first).
+ * and `amount` says its unit; a result field (`transactions.get().status`) too. Needs `npm run build` (npm test builds first).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +53,7 @@ const consumer = (imports: string) =>
   `${imports}
 const client = new PaymentClient({ username: 'u', password: 'p', token: 't', baseUrl: 'https://api.example' });
 ${CALLS.map(([, call], i) => `export const call${i} = () => ${call};`).join('\n')}
+export const looked = async () => (await client.transactions.get('T-1')).status;
 `;
 
 const FILES = {
@@ -143,6 +144,13 @@ for (const [kind, file] of Object.entries(FILES)) {
         }
       });
     }
+
+    it('a result field read from transactions.get() shows its description too', () => {
+      const text = service.getProgram()!.getSourceFile(file)!.text;
+      const at = text.indexOf('.status;') + 1;
+      const shown = plain(ts.displayPartsToString(service.getQuickInfoAtPosition(file, at)?.documentation));
+      expect(shown).toBe(plain(DESCRIPTIONS.Transaction.status));
+    });
 
     it('amount says its unit', () => {
       const hover = (index: number) => {
