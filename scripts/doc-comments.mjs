@@ -53,7 +53,32 @@ export function schemaDescriptions(files, tsconfigPath) {
       if (Object.keys(fields).length) out[symbol.name.slice(0, -'Schema'.length)] = fields;
     }
   }
+  inherit(out);
   return sortKeys(out);
+}
+
+/**
+ * A country's customer object replaces a shared field by its own list (`legal_doc_type` of CO's
+ * PayIn customer) without repeating its comment: such a field takes the comment written on the
+ * schema the object is built from, so it is still written once.
+ */
+const INHERITS = {
+  PayInCreateParams: { customer_data: 'PayInCustomer' },
+  PayInLegacyCreateParams: { customer_data: 'PayInCustomer' },
+  PayOutCreateParams: { customer_data: 'PayOutCustomer' },
+};
+
+function inherit(out) {
+  for (const [component, nested] of Object.entries(INHERITS)) {
+    const fields = out[component];
+    if (!fields) continue;
+    for (const [prefix, source] of Object.entries(nested)) {
+      for (const [path, text] of Object.entries(out[source] ?? {})) {
+        const at = path ? `${prefix}.${path}` : prefix;
+        if (path && !(at in fields)) fields[at] = text;
+      }
+    }
+  }
 }
 
 function inputType(type, checker) {

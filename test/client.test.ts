@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
@@ -85,4 +86,22 @@ describe('PaymentClient.fromEnv', () => {
 
 describe('VERSION', () => {
   it('matches package.json', () => expect(VERSION).toBe(pkg.version));
+
+  it('is the newest dated CHANGELOG release, under an open Unreleased section', () => {
+    const headings =
+      readFileSync(new URL('../CHANGELOG.md', import.meta.url), 'utf8').match(/^## .*/gm) ?? [];
+    expect(headings[0]).toMatch(/^## Unreleased \(\d+\.\d+\.\d+\)$/);
+    const released = headings.find((line) => /^## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}$/.test(line));
+    expect(released).toMatch(new RegExp(`^## \\[${VERSION.replace(/\./g, '\\.')}\\] - `));
+  });
+
+  it('is the version the User-Agent announces', async () => {
+    answer('get', '/api/v1/merchant/balance', () =>
+      ok({ balance: 0, currency: 'COP', balance_formatted: 'COP 0,00' }),
+    );
+    await makeClient().merchant.getBalance();
+    expect(recorded[0]?.headers.get('user-agent')).toMatch(
+      new RegExp(`^payinout/${VERSION.replace(/\./g, '\\.')}`),
+    );
+  });
 });

@@ -13,6 +13,7 @@ import { RejectedItem } from '../bulk/item.js';
 import type { BatchClient } from '../bulk/types.js';
 import { PaymentClient } from '../client.js';
 import { ConfigurationError } from '../core/errors.js';
+import { guideUrl } from '../core/guides.js';
 import { UsageError } from './errors.js';
 import { stopOnSignal } from './interrupt.js';
 import { CsvFileError, describeRow, errorCell, RESULT_COLUMNS, readRows, rowError } from './payouts-csv.js';
@@ -33,7 +34,7 @@ export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
 export function registerPayoutsCommand(program: Command): void {
   const payouts = program
     .command('payouts')
-    .description('PayOut disbursements in bulk (docs/bulk-payouts.md)');
+    .description(`PayOut disbursements in bulk (${guideUrl('bulk-payouts.md')})`);
   payouts
     .command('send')
     .description(

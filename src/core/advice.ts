@@ -1,4 +1,5 @@
 /** Advice for refusals whose cause needs other words than their HTTP status class gives. */
+import { guideUrl } from './guides.js';
 
 /**
  * Refusals whose cause calls for other advice than the status class's. The guide names no
@@ -21,4 +22,18 @@ export function refusalAdvice(
 ): string | undefined {
   const text = `${errorCode ?? ''} ${message ?? ''}`;
   return REFUSALS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/**
+ * A 404 on a sandbox path. Production has no sandbox endpoints and answers every sandbox confirm
+ * 404 NOT_FOUND (spec "Environments", "Errors"), exactly as an unknown transaction_id is answered,
+ * so the environment comes first: a client pointed at a production address by mistake is the
+ * cause a "check the ticket" hides.
+ */
+export function sandboxNotFoundAdvice(
+  status: number | undefined,
+  path: string | undefined,
+): string | undefined {
+  if (status !== 404 || !path?.includes('/sandbox/')) return undefined;
+  return `If baseUrl (PAYINOUT_BASE_URL) is a production address, it has no sandbox endpoints: use the staging or UAT root. Otherwise transaction_id is not this merchant's (ticket, Bre-B key, cash reference or CLABE): ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}`;
 }

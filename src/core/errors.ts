@@ -6,8 +6,9 @@
  * only ever a low-level network error, never a ky error (which holds the request headers).
  */
 import type { ApiErrorCode } from '../schemas/catalog.js';
-import { refusalAdvice } from './advice.js';
+import { refusalAdvice, sandboxNotFoundAdvice } from './advice.js';
 import { asRecord } from './guards.js';
+import { guideUrl } from './guides.js';
 import { redactAndCut, redactHeaders, scrubText } from './redact.js';
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
@@ -224,7 +225,7 @@ export class TypeMismatchError extends UnprocessableEntityError {
 export class StatusNotSupportedError extends UnprocessableEntityError {
   override name = 'StatusNotSupportedError';
   static override advice =
-    'This payment method does not support that status in sandbox confirm; see the supported-status table (docs/testing.md).';
+    `This payment method does not support that status in sandbox confirm; see the supported-status table: ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}.`;
 }
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
@@ -436,7 +437,8 @@ export function createApiError(init: ApiErrorInit): ApiError {
     (errorCode && BY_ERROR_CODE.get(errorCode)) ||
     (init.status === undefined ? ApiError : classForStatus(init.status));
   const fitting = refusalAdvice(errorCode, stringField(asRecord(init.body), 'message'));
-  return new ErrorClass({ ...init, advice: init.advice ?? fitting ?? ErrorClass.advice });
+  const advice = sandboxNotFoundAdvice(init.status, init.path) ?? init.advice ?? fitting ?? ErrorClass.advice;
+  return new ErrorClass({ ...init, advice });
 }
 
 /** A sentence without its final period, so the SDK adds exactly one. */

@@ -4,7 +4,7 @@
  */
 export const GUIDES_URL = 'https://github.com/payinout/payinout/blob/main/docs/';
 
-/** The full address of a guide, e.g. `guideUrl('webhooks.md', 'raw-body')`. */
+/** The full address of a guide, e.g. `guideUrl('webhooks.md', 'dedupe-and-retries')`. */
 export function guideUrl(file: string, anchor?: string): string {
   return `${GUIDES_URL}${file}${anchor ? `#${anchor}` : ''}`;
 }

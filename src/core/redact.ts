@@ -42,34 +42,78 @@ export function isSensitiveKey(key: string): boolean {
 const MIN_SECRET = 4;
 
 /**
+ * Words that a value may contain but that identify nobody on their own: the vocabulary of the
+ * service's, the simulator's and the SDK's own messages and of credentials (`demo-co-pass`), and
+ * the usual e-mail mailboxes (`info`, `ventas`). A word of a value that is one of these is not
+ * scrubbed by itself (the whole value still is), so "Invalid username or password." stays
+ * readable when a credential or a customer's e-mail holds `pass` or `info`. No personal names.
+ */
+const COMMON_WORDS = new Set(
+  // Credentials' and messages' words, usual mailboxes; English and Spanish. Kept short: it ships.
+  'basic bearer pass password token secret user demo test live admin info contact hello support sales mail email clave usuario prueba ventas soporte contacto correo'.split(
+    ' ',
+  ),
+);
+
+/**
  * Replaces every echo of the given secret values in a text: exact, in another letter case or
  * without accents (banks upper-case names), JSON-escaped (\u00e9), URL- or form-encoded
- * (%C3%A9, +), digits with separators, and each word of a longer value on its own (a surname
- * echoed inside a longer word). Values shorter than 4 characters are ignored.
+ * (%C3%A9, +), digits with separators, and each word of a person's name or e-mail on its own (a
+ * surname echoed alone). An echo inside a longer word takes the whole word with it: a redaction
+ * never leaves half of a word ("[REDACTED]word"). Values shorter than 4 characters are ignored.
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  const all: string[] = [];
-  for (const secret of secrets) {
-    if (secret.length < MIN_SECRET) continue;
-    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    all.push(...pieces(secret));
-  }
+  const all = new Set<string>();
+  for (const secret of secrets) if (secret.length >= MIN_SECRET) for (const p of pieces(secret)) all.add(p);
   // Longest first: a whole e-mail is replaced before the surname inside it.
-  all.sort((a, b) => b.length - a.length);
-  for (const piece of all) out = out.replace(echoPattern(piece), REDACTED);
+  let out = text;
+  for (const piece of [...all].sort((a, b) => b.length - a.length))
+    out = replaceWords(out, echoPattern(piece));
   return out;
 }
 
 /**
- * The value, and its words of 4+ characters when it has several: a name's given names and
- * surnames, an e-mail's local part (its domain is not personal: gmail.com must stay readable).
+ * The value, and its words when it names a person: a name's given names and surnames, an
+ * e-mail's local part (its domain is not personal: gmail.com must stay readable). A value without
+ * a space or an '@' — a password, a token, a document — is one opaque string whose fragments
+ * (`pass` of `demo-co-pass`) identify nothing. Words shorter than 4 characters or common words
+ * are not scrubbed by themselves.
  */
 function pieces(secret: string): string[] {
+  if (!/[\s@]/.test(secret.trim())) return [secret];
   const at = secret.indexOf('@');
   const personal = at > 0 ? secret.slice(0, at) : secret;
-  const words = personal.split(/[\s.,_+-]+/).filter((word) => word.length >= MIN_SECRET);
+  const words = personal.split(/[\s.,_+-]+/).filter((word) => word.length >= MIN_SECRET && !isCommon(word));
   return [secret, ...words.filter((word) => word !== secret)];
+}
+
+function isCommon(word: string): boolean {
+  return COMMON_WORDS.has(
+    word
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase(),
+  );
+}
+
+/** Letters, combining marks, digits and `_`: what a match is widened over, so no half word stays. */
+const WORD_CHAR = /[\p{L}\p{M}\p{N}_]/u;
+
+/** Replaces each match, widened to the whole word around it, by REDACTED. Linear in the text. */
+function replaceWords(text: string, pattern: RegExp): string {
+  let out = '';
+  let done = 0;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    let start = match.index;
+    let end = start + Math.max(match[0].length, 1);
+    while (start > done && WORD_CHAR.test(text[start - 1]!)) start--;
+    while (end < text.length && WORD_CHAR.test(text[end]!)) end++;
+    out += `${text.slice(done, start)}${REDACTED}`;
+    done = end;
+    pattern.lastIndex = end;
+  }
+  return done === 0 ? text : out + text.slice(done);
 }
 
 const patterns = new Map<string, RegExp>();

@@ -15,6 +15,7 @@ import * as transaction from '../schemas/transaction.js';
 import { WebhookEventSchema } from '../schemas/webhook.js';
 import * as wire from '../schemas/wire.js';
 import { describeSchema, descriptionsOf } from './descriptions.js';
+import { constEnums, openEnums } from './enums.js';
 import { type Definitions, type JsonSchema, toComponent } from './json-schema.js';
 
 type AnySchema = z.ZodMiniType | ResponseSchema;
@@ -39,18 +40,20 @@ export const WEBHOOK_EVENT = 'WebhookEvent';
 export class Components {
   readonly schemas: Record<string, JsonSchema> = {};
   readonly #defs: Definitions = {};
+  /** Answer components, with the JSON of their strict twin if any, for their enumerations (./enums.ts). */
+  readonly #answers = new Map<string, JsonSchema | undefined>();
 
   constructor() {
     this.add(ENVELOPE, EnvelopeSchema);
     this.add(ERROR_BODY, wire.ErrorBodySchema);
     this.add(NOT_FOUND_BODY, wire.NotFoundBodySchema);
-    this.add(WEBHOOK_EVENT, WebhookEventSchema);
+    this.add(WEBHOOK_EVENT, WebhookEventSchema, true);
   }
 
   /** The component name of an operation's request or response schema, converting it once. */
   name(schema: AnySchema, operation: Operation, role: 'Request' | 'Response'): string {
     const name = NAMES.get(schema) ?? `${pascal(operation.id)}${role}`;
-    if (!(name in this.schemas)) this.add(name, schema);
+    if (!(name in this.schemas)) this.add(name, schema, role === 'Response');
     return name;
   }
 
@@ -60,7 +63,11 @@ export class Components {
    */
   all(): Record<string, JsonSchema> {
     const merged = { ...this.#defs, ...this.schemas };
-    for (const [name, schema] of Object.entries(merged)) describeSchema(schema, descriptionsOf(name));
+    for (const [name, schema] of Object.entries(merged)) {
+      describeSchema(schema, descriptionsOf(name));
+      if (this.#answers.has(name)) openEnums(schema, this.#answers.get(name));
+      else constEnums(schema);
+    }
     return Object.fromEntries(
       Object.keys(merged)
         .sort()
@@ -68,9 +75,12 @@ export class Components {
     );
   }
 
-  add(name: string, schema: AnySchema): void {
+  /** `answer`: the service sends it (a response, the webhook), so its enumerations are open. */
+  add(name: string, schema: AnySchema, answer = 'tolerant' in schema): void {
     const zod = 'tolerant' in schema ? schema.tolerant : schema;
     this.schemas[name] = toComponent(zod, this.#defs);
+    // The strict twin's own `$defs` are not kept: only its enumerations are read.
+    if (answer) this.#answers.set(name, 'tolerant' in schema ? toComponent(schema.strict(), {}) : undefined);
   }
 }
 

@@ -23,7 +23,9 @@ const DESCRIPTION = [
   "The PayIn/PayOut payment service as the payinout SDK understands it, generated from the SDK's own",
   'operations table and zod schemas. Every answer is the common envelope (`code`, `status`, `message`,',
   '`data`, `error`); `data` holds the schema named on each operation. Response schemas keep the',
-  "SDK's default tolerance: unknown keys pass, an amount may be a numeric string. Where the guide shows no error body,",
+  "SDK's default tolerance: unknown keys pass, an amount may be a numeric string. Enumerated fields (status, country,",
+  'currency, payment method, document, account and person types) list their strict values as `enum`; on answers the',
+  'SDK also reads a value not listed, as each such field says. Where the guide shows no error body,',
   "the `default` response is the envelope's error form.",
 ].join(' ');
 

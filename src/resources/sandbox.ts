@@ -1,6 +1,7 @@
 import { sandboxConfirmSupport } from '../api/confirm-support.js';
 import { OPERATIONS } from '../api/operations.js';
 import { SandboxUnavailableError, StatusNotSupportedError } from '../core/errors.js';
+import { guideUrl } from '../core/guides.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { SANDBOX_CONFIRM_STATUSES } from '../schemas/catalog.js';
 import type { SandboxConfirmParams } from '../schemas/sandbox.js';
@@ -83,6 +84,6 @@ function checkSupported(direction: Direction, params: SandboxConfirmParams): voi
     method: OPERATIONS[direction === 'payin' ? 'sandbox.confirmPayIn' : 'sandbox.confirmPayOut'].method,
     path: OPERATIONS[direction === 'payin' ? 'sandbox.confirmPayIn' : 'sandbox.confirmPayOut'].template,
     attempts: 0,
-    advice: `${support.reason}. Checked client-side: nothing was sent. See the supported-status table in docs/testing.md.`,
+    advice: `${support.reason}. Checked client-side: nothing was sent. See the supported-status table: ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}.`,
   });
 }

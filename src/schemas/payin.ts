@@ -101,7 +101,11 @@ function payInShape<C extends CountryCode, M extends TextSchema, K extends z.Zod
   return {
     /** Your unique reference for this PayIn; the SDK looks it up after a lost answer, before any resend. */
     reference: referenceText(),
-    /** Amount in the currency (at most 2 decimals; checked to be sent exactly). */
+    /**
+     * Amount to collect in the currency's units, not minor units (spec: "in the given currency"):
+     * 150000 with COP is COP 150.000. At most 2 decimals; a value that cannot be sent exactly is
+     * refused before sending.
+     */
     amount: exactAmount(CURRENCY_DECIMALS[currency]),
     /** The country's currency (CO COP, PE PEN, MX MXN, GT GTQ, HN HNL); must be the merchant's. */
     currency: z.literal(currency, { error: orRequired(`must be ${currency} for country ${country}`) }),
@@ -176,7 +180,7 @@ export type PayInCreateParamsFor<C extends CountryCode> = Extract<PayInCreatePar
 
 /** Legacy v1 rules on top of a country's PayIn: whole amounts, both URLs, description optional. */
 const LEGACY_FIELDS = {
-  /** Whole amount in the currency (v1 takes integers only). */
+  /** Whole amount in the currency's units, not minor units (v1 takes integers only): 150000 with COP is COP 150.000. */
   amount: exactAmount(0),
   /** Optional in v1 (v1 has no description). */
   description: z.optional(text()),

@@ -24,6 +24,7 @@ import { customerFields } from './payin.js';
 function payOutCustomerShape<D extends TextSchema, A extends TextSchema>(legal_doc_type: D, account_type: A) {
   return {
     ...customerFields,
+    /** Document type: one of the country's PayOut list (Colombia adds NIT); any non-empty string for MX, GT and HN. */
     legal_doc_type,
     /** Mexico SPEI: the same value as account_number (required there; optional elsewhere). */
     clabe_number: z.optional(text()),
@@ -84,13 +85,14 @@ function payOutShape<C extends CountryCode, M extends TextSchema, K extends z.Zo
     /** Your unique reference for this PayOut; the SDK looks it up after a lost answer, before any resend. */
     reference: referenceText(),
     /**
-     * Amount, sent exactly as given (at most 2 decimals). The spec does not settle the unit (minor units
-     * per its schema, the currency amount per its guide): see docs/spec-gaps.md.
+     * Amount to send, exactly as given: the SDK converts nothing. The spec does not settle its unit
+     * (minor units per its schema, the currency's units per its guide: 150000 with COP is then
+     * COP 150.000); at most 2 decimals, which fits both readings. https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md (row 3)
      */
     amount: exactAmount(CURRENCY_DECIMALS[currency]),
     /** The country's currency (CO COP, PE PEN, MX MXN, GT GTQ, HN HNL). */
     currency: z.literal(currency, { error: orRequired(`must be ${currency} for country ${country}`) }),
-    /** ISO 3166-1 alpha-2 country of the destination: CO, PE or MX (GT, HN: see docs/spec-gaps.md). */
+    /** ISO 3166-1 alpha-2 country of the destination: CO, PE or MX (GT, HN: https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md, row 2). */
     country: z.literal(country),
     /** Your webhook receiver (required for a PayOut). */
     ipn_url: UrlSchema,

@@ -4,6 +4,7 @@
  * signature is checked before the full schema so a forged body answers 401, not 400.
  */
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
+import { guideUrl } from '../core/guides.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { constantTimeEqual } from './crypto.js';
 import {
@@ -137,7 +138,7 @@ function readSigned(rawBody: unknown, headers: unknown, token: string, maxBodyBy
 function mismatch(): WebhookVerificationError {
   return new WebhookVerificationError(
     'signature_mismatch',
-    `The ${SIGNATURE_HEADER} header does not match this body. Check that the token is the merchant token of this environment and that the body is passed unmodified; if every genuine delivery fails, the service may use another scheme: run detectWebhookScheme() on one captured delivery (docs/webhooks.md).`,
+    `The ${SIGNATURE_HEADER} header does not match this body. Check that the token is the merchant token of this environment and that the body is passed unmodified; if every genuine delivery fails, the service may use another scheme: run detectWebhookScheme() on one captured delivery (${guideUrl('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
   );
 }
 

@@ -83,7 +83,11 @@ describe('error factory: one class per status and service error id', () => {
       code: undefined,
       body: { error: 'NOT_FOUND' },
     });
-    expect(error.message).toMatch(/Check the ticket or reference/);
+    // Production answers every sandbox confirm this way: the environment comes first.
+    expect(error.message).toMatch(
+      /no sandbox endpoints.*staging or UAT.*transaction_id is not this merchant's/,
+    );
+    expect(error.message).not.toMatch(/Check the ticket/);
   });
 
   it('treats an HTTP 200 whose envelope says ERROR as an ApiError', async () => {

@@ -1,6 +1,7 @@
 /** Debian's Chromium for the browser suites (docs site, simulator dashboard), driven by playwright-core. */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { skipWithout } from './services.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,7 +18,14 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** Never skipped: without Chromium a browser suite fails, in CI and locally alike. */
+/** `describe.skipIf(skipChromium)`: outside CI, no Chromium skips the browser suite with one line. */
+export const skipChromium = skipWithout(
+  `Chromium not found at ${CHROMIUM}`,
+  existsSync(CHROMIUM),
+  'apt-get install chromium (or set CHROMIUM_PATH)',
+);
+
+/** Under CI a missing Chromium fails the suite here; outside CI the suite was skipped instead. */
 export function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH).`);

@@ -1,10 +1,11 @@
 /**
  * Redis for the suites in test/redis: REDIS_URL or a local redis-server. Reachability is
- * decided once, at import; locally an unreachable Redis skips the suites with a loud warning,
- * while under CI the suites run and fail in beforeAll (a skipped Redis test is a failure in CI).
+ * decided once, at import; locally an unreachable Redis skips the suites with one line
+ * (test/helpers/services.ts), while under CI the suites run and fail in beforeAll.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { skipWithout } from '../helpers/services.js';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -29,15 +30,11 @@ async function ping(): Promise<boolean> {
 export const redisReachable = await ping();
 
 /** Skip only outside CI; in CI the suite runs and `requireRedis` fails it. */
-export const skipRedis = !redisReachable && !process.env.CI;
-
-if (skipRedis) {
-  console.warn(
-    `\n⚠️  ⚠️  ⚠️  Redis is unreachable at ${REDIS_URL}: the Redis dedupe tests are SKIPPED.\n` +
-      `   Start one with: redis-server --port 6379 --bind 127.0.0.1 --save '' --daemonize yes\n` +
-      '   (under CI=1 these tests fail instead of skipping)\n',
-  );
-}
+export const skipRedis = skipWithout(
+  `Redis unreachable at ${REDIS_URL}`,
+  redisReachable,
+  'apt-get install redis-server and start it (redis-server --daemonize yes), or set REDIS_URL',
+);
 
 export function requireRedis(): void {
   if (!redisReachable) {

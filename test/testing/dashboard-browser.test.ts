@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, startSandboxServer } from '../../src/testing/index.js';
-import { launchChromium } from '../helpers/chromium.js';
+import { launchChromium, skipChromium } from '../helpers/chromium.js';
 import { basic, CUSTOMER_CO } from './helpers.js';
 
 const SCREENSHOTS = resolve('test-artifacts/dashboard');
@@ -117,7 +117,7 @@ function statusWithHost(url: string, host: string): Promise<number | undefined> 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
 
-describe('simulator dashboard in Chromium', () => {
+describe.skipIf(skipChromium)('simulator dashboard in Chromium', () => {
   it('drives a PayIn from creation to approval, shows the delivery and resends it', async () => {
     sandboxServer = await startSandboxServer({ timeScale: 0.001 });
     const { url, dashboardUrl } = sandboxServer;
