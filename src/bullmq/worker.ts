@@ -55,19 +55,19 @@ const NEVER_BY_COUNT = { max: 1_000_000_000, duration: 1_000 };
 const DEFAULTS = { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 5 };
 
 /** A BullMQ Worker settling PayOut jobs; close it with `worker.close()` (it finishes its jobs). */
-export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJobData> {
+export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJobData, PayOutBatchResult> {
   checkOptions(options);
   const concurrency = checkConcurrency(options.concurrency);
   const maxRetries = options.maxRetries ?? 2;
   const settings = { limiter: NEVER_BY_COUNT, ...DEFAULTS, ...options.workerOptions };
-  let worker: Worker<PayOutJobData>;
+  let worker: Worker<PayOutJobData, PayOutBatchResult>;
   const redis = () => redisOf(worker);
   const settle = jobSettler(options.client, maxRetries, settings.lockDuration, {
     redis,
     owner: () => worker,
     limitQueue: (ms) => worker.rateLimit(ms),
   });
-  worker = new Worker<PayOutJobData>(options.queueName, settle, {
+  worker = new Worker<PayOutJobData, PayOutBatchResult>(options.queueName, settle, {
     ...settings,
     connection: options.connection,
     concurrency,

@@ -23,12 +23,18 @@ import {
   rowError,
 } from './payouts-csv.js';
 import { progressView } from './payouts-progress.js';
+import { registerPayoutsWorker } from './payouts-worker.js';
+import { batchIdOption, type QueueConnection, queueName, queueUrl } from './queue-connection.js';
 
 interface SendOptions {
   concurrency: number;
   maxRetries: number;
   out?: string;
   dryRun?: boolean;
+  /** `--queue`: enqueue for `payouts worker`s instead of sending from this process. */
+  queue?: QueueConnection;
+  queueName: string;
+  batch?: string;
 }
 
 export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
@@ -56,14 +62,28 @@ export function registerPayoutsCommand(program: Command): void {
     )
     .option('--out <results.csv>', 'results file (default FILE.results.csv)')
     .option('--dry-run', 'validate every row and send nothing')
+    .option(
+      '--queue <redis-url>',
+      'enqueue the rows for `payouts worker`s (redis://HOST:PORT[/DB]) and wait for them',
+      queueUrl,
+    )
+    .option('--queue-name <name>', 'with --queue: the queue name', queueName, 'payouts')
+    .option(
+      '--batch <id>',
+      'with --queue: the batch id (default: a new one); the same id never enqueues a row twice',
+      batchIdOption,
+    )
     .showHelpAfterError('(payinout payouts send --help shows the usage)')
     .addHelpText(
       'after',
       '\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL.\nExit: 0 no row failed, 1 some failed, 2 usage error.',
     )
     .action(async (file: string, options: SendOptions) => {
-      process.exitCode = await send(file, options);
+      process.exitCode = options.queue
+        ? await (await import('./payouts-queue.js')).sendToQueue(file, { ...options, queue: options.queue })
+        : await send(file, options);
     });
+  registerPayoutsWorker(payouts);
   for (const command of [payouts, ...payouts.commands]) {
     command.exitOverride((error) => {
       throw error.exitCode === 0 ? error : new CommanderError(EXIT.usage, error.code, error.message);

@@ -1,0 +1,126 @@
+/**
+ * `payinout payouts worker --queue redis://… [--queue-name payouts] [--concurrency N]`: a
+ * payinout/bullmq worker with the PAYINOUT_* credentials. It settles jobs until SIGTERM or
+ * Ctrl+C, then finishes the jobs in hand and exits 0 (a second signal quits at once).
+ */
+import type { Command } from 'commander';
+import { MAX_CONCURRENCY } from '../bulk/batch.js';
+import { PaymentClient } from '../client.js';
+import { VERSION } from '../version.js';
+import { integerIn } from './options.js';
+import {
+  connected,
+  loadQueueModule,
+  type QueueConnection,
+  queueName,
+  queueUrl,
+  shownUrl,
+} from './queue-connection.js';
+
+interface WorkerCliOptions {
+  queue: QueueConnection;
+  queueName: string;
+  concurrency: number;
+}
+
+const SUMMARY_MS = 10_000;
+
+export function registerPayoutsWorker(payouts: Command): void {
+  payouts
+    .command('worker')
+    .description(
+      'Settle PayOuts enqueued with `payouts send --queue`, on this machine (any number of hosts may run one)',
+    )
+    .requiredOption(
+      '--queue <redis-url>',
+      'the Redis of the queue, e.g. redis://127.0.0.1:6379[/DB]',
+      queueUrl,
+    )
+    .option('--queue-name <name>', 'the queue name', queueName, 'payouts')
+    .option(
+      '--concurrency <n>',
+      `PayOuts this worker settles at once, 1-${MAX_CONCURRENCY}`,
+      integerIn(1, MAX_CONCURRENCY),
+      4,
+    )
+    .addHelpText(
+      'after',
+      '\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL (never taken from the queue).\nStops on SIGTERM or Ctrl+C after finishing the PayOuts in hand (exit 0). Exit 2: usage error.',
+    )
+    .action(async (options: WorkerCliOptions) => {
+      process.exitCode = await runWorker(options);
+    });
+}
+
+async function runWorker(options: WorkerCliOptions): Promise<number> {
+  let client: PaymentClient;
+  try {
+    client = PaymentClient.fromEnv(process.env, { appInfo: { name: 'payinout-cli', version: VERSION } });
+  } catch (error) {
+    process.stderr.write(`payinout payouts worker: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const bullmq = await loadQueueModule();
+  const worker = bullmq.createPayOutWorker({
+    queueName: options.queueName,
+    connection: options.queue,
+    client,
+    concurrency: options.concurrency,
+  });
+  const tally = { created: 0, recovered: 0, failed: 0 };
+  worker.on('completed', (_job, result) => {
+    tally[result.outcome]++;
+    if (result.outcome === 'failed') {
+      const why = String(result.error?.message ?? '').replace(/\s+/g, ' ');
+      process.stderr.write(`payinout payouts worker: ${result.reference} failed: ${why}\n`);
+    }
+  });
+  const errors = new Set<string>();
+  worker.on('error', (error) => {
+    // Connection trouble repeats while Redis is away: each distinct message once.
+    if (errors.has(error.message)) return;
+    errors.add(error.message);
+    process.stderr.write(`payinout payouts worker: Redis: ${error.message}\n`);
+  });
+  try {
+    await connected(worker, options.queue);
+  } catch (error) {
+    process.stderr.write(`payinout payouts worker: ${(error as Error).message}\n`);
+    await worker.close(true).catch(() => undefined);
+    return 1;
+  }
+  process.stderr.write(
+    `payinout payouts worker: settling PayOuts from queue '${options.queueName}' at ${shownUrl(options.queue)}, ${options.concurrency} at a time. SIGTERM or Ctrl+C finishes the ones in hand and exits.\n`,
+  );
+  const summary = setInterval(() => {
+    process.stderr.write(
+      `payinout payouts worker: ${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed so far\n`,
+    );
+  }, SUMMARY_MS);
+  summary.unref();
+  await stopSignal();
+  process.stderr.write(
+    'payinout payouts worker: stopping — finishing the PayOuts in hand (again to quit at once)\n',
+  );
+  const quitNow = (signal: NodeJS.Signals) => process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.once('SIGINT', quitNow);
+  process.once('SIGTERM', quitNow);
+  await worker.close();
+  clearInterval(summary);
+  process.stderr.write(
+    `payinout payouts worker: stopped; ${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed\n`,
+  );
+  return 0;
+}
+
+function stopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
