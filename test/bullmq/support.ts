@@ -40,8 +40,8 @@ export interface TestQueue {
   cleanup(): Promise<void>;
 }
 
-export function testQueue(): TestQueue {
-  const prefix = `payinout-test-${randomUUID().slice(0, 8)}`;
+/** `prefix`: 'bull' for a process that cannot be given one (the CLI); the name is unique then. */
+export function testQueue(prefix = `payinout-test-${randomUUID().slice(0, 8)}`): TestQueue {
   const name = `payouts-${randomUUID().slice(0, 8)}`;
   const queue = new Queue(name, { connection: { url: REDIS_URL }, prefix });
   return {
@@ -54,7 +54,7 @@ export function testQueue(): TestQueue {
       try {
         let cursor = '0';
         do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:${name}:*`, 'COUNT', 1000);
           cursor = next;
           if (keys.length) await redis.del(...keys);
         } while (cursor !== '0');
