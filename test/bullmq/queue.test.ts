@@ -137,6 +137,56 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
   }, 60_000);
 
+  it('two batches with the same references on two workers: the lease lets one send each, the other recovers', async () => {
+    const batch = items(12);
+    // Slow creates widen the race: without the lease both workers would look up, miss, and send.
+    server.beforeCommit = () => new Promise((resolve) => setTimeout(resolve, 300));
+    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    const [a, b] = await Promise.all([enqueuePayOuts(q.queue, batch), enqueuePayOuts(q.queue, batch)]);
+    const [ra, rb] = [await settled(a!.batchId), await settled(b!.batchId)];
+    expect(ra.failed + rb.failed).toBe(0);
+    expect(ra.created + rb.created).toBe(12);
+    expect(ra.recovered + rb.recovered).toBe(12);
+    expect(new Set(server.requests.filter((r) => r.method === 'POST').map((r) => r.worker)).size).toBe(2);
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+  }, 60_000);
+
+  it('a worker frozen mid-create loses its job to another, which recovers it; the PayOut exists once', async () => {
+    const batch = items(6);
+    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    let frozen: WorkerProcess | undefined;
+    server.afterCommit = async (request) => {
+      if (frozen || request.reference !== 'bulk-3') return;
+      frozen = workers.find((w) => w.name === request.worker);
+      frozen?.child.kill('SIGSTOP'); // longer than its lock (2 s): BullMQ hands the job on
+      setTimeout(() => frozen?.child.kill('SIGCONT'), 6_000);
+    };
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    const result = await settled(batchId);
+    expect(frozen).toBeDefined();
+    expect(result.failed).toBe(0);
+    expect(result.results.find((r) => r.reference === 'bulk-3')?.outcome).toBe('recovered');
+    await new Promise((resolve) => setTimeout(resolve, 6_500)); // the frozen one wakes up and reads its answer
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+    expect(
+      (await readPayOutBatch(q.queue, batchId)).results.find((r) => r.reference === 'bulk-3')?.outcome,
+    ).toBe('recovered');
+  }, 60_000);
+
+  it('SIGTERM: a worker finishes the PayOuts in hand, then exits 0', async () => {
+    const batch = items(8);
+    server.afterCommit = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+    const worker = await startWorker(q, server.url, 'worker-1');
+    workers = [worker];
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    await until(async () => (server.posted.size >= 4 ? true : undefined), 20_000, 'creates in flight');
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    const state = await readPayOutBatch(q.queue, batchId);
+    expect(state.created).toBe(server.posted.size); // every create it sent has its result
+    expect(state.pending).toBe(8 - state.created);
+  }, 60_000);
+
   it('refused credentials halt the batch: its remaining jobs are not sent and readPayOutBatch says why', async () => {
     const batch = items(30);
     server.inject = () => ({ status: 401 });

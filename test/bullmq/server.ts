@@ -30,6 +30,8 @@ export interface QueueServer {
   loseAnswer: Set<string>;
   /** Answered instead of the simulator while it returns a reply; `undefined` passes the request on. */
   inject?: (request: Request) => { status: number; headers?: Record<string, string> } | undefined;
+  /** Runs before a create reaches the simulator; may delay its commit. */
+  beforeCommit?: (request: Request) => void | Promise<void>;
   /** Runs after a create committed, before its answer; may delay the answer. */
   afterCommit?: (request: Request) => void | Promise<void>;
   payoutsFor(reference: string): number;
@@ -64,6 +66,7 @@ export async function startQueueServer(): Promise<QueueServer> {
         return void res.end(JSON.stringify(envelope));
       }
       const create = method === 'POST' && path.includes('/payout');
+      if (create) await state.beforeCommit?.(request);
       if (create) state.posted.set(request.reference, (state.posted.get(request.reference) ?? 0) + 1);
       const answer = sandbox.handle({ method, path, headers: req.headers, body: body || undefined });
       if (create) await state.afterCommit?.(request);
