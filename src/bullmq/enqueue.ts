@@ -45,17 +45,16 @@ export async function enqueuePayOuts(
   for (let start = 0; start < params.length; start += CHUNK) {
     const chunk = params.slice(start, start + CHUNK);
     const ids = chunk.map((item) => jobIdOf(batchId, item.reference as string));
-    const fresh = await addToBatch(client, keys, ids);
-    enqueued += fresh.filter(Boolean).length;
-    // Every item is (re)added: a job id BullMQ already holds is left as it is, and a job that a
-    // crash kept from being added after its batch entry was written is added now.
+    // Jobs first, then the batch's record of them: a reader never sees an entry without its job.
+    // A job id BullMQ already holds is left as it is (so enqueueing again is safe).
     await queue.addBulk(
       chunk.map((item, i) => ({
         name: 'payout',
-        data: { batchId, index: start + i, item } satisfies PayOutJobData,
+        data: { batchId, item } satisfies PayOutJobData,
         opts: { jobId: ids[i] as string, attempts: 1, removeOnComplete: false, removeOnFail: false },
       })),
     );
+    enqueued += (await addToBatch(client, keys, ids)).filter(Boolean).length;
   }
   return { batchId, enqueued, skipped: params.length - enqueued };
 }

@@ -7,6 +7,7 @@ import type { Queue, RedisClient } from 'bullmq';
 import { ConnectionError, RequestValidationError } from '../core/errors.js';
 import { decodeResult, reviveError } from './codec.js';
 import { BATCH_ID, batchKeys, redisOf } from './keys.js';
+import { jobsExist } from './scripts.js';
 import type { PayOutBatchResult } from './settle.js';
 import { BatchHalt } from './settle.js';
 
@@ -56,14 +57,16 @@ export async function readPayOutBatch(queue: Queue, batchId: string): Promise<Pa
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
     const stored = await client.hmget(keys.results, ...chunk);
+    const unsettled = chunk.filter((_, i) => !stored[i]);
+    const held = unsettled.length ? await jobsExist(client, queue.toKey(''), unsettled) : [];
+    const gone = new Set(unsettled.filter((_, i) => !held[i]));
     for (const [i, json] of stored.entries()) {
-      const result = json
-        ? decodeResult(json, referenceOf(chunk[i]!))
-        : await unsettled(queue, client, chunk[i]!);
-      if (!result) {
+      const jobId = chunk[i]!;
+      if (!json && !gone.has(jobId)) {
         state.pending++;
         continue;
       }
+      const result = json ? decodeResult(json, referenceOf(jobId)) : vanished(referenceOf(jobId));
       state.results.push(result);
       state.done++;
       state[result.outcome]++;
@@ -88,17 +91,10 @@ export async function countPayOutBatch(queue: Queue, batchId: string): Promise<P
 }
 
 /**
- * A job with no result: still pending, or — when BullMQ no longer holds it (removed by hand, or
- * lost with its Redis data) — a failure whose outcome is unknown, so a reader never waits forever.
+ * A job with no result that BullMQ no longer holds (removed by hand, or lost with its Redis
+ * data): a failure whose outcome is unknown, so a reader never waits for it forever.
  */
-async function unsettled(
-  queue: Queue,
-  client: RedisClient,
-  jobId: string,
-): Promise<PayOutBatchResult | undefined> {
-  const [data] = await client.hmget(queue.toKey(jobId), 'data');
-  if (data) return undefined;
-  const reference = referenceOf(jobId);
+function vanished(reference: string): PayOutBatchResult {
   return {
     reference,
     outcome: 'failed',

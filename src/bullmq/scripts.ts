@@ -85,20 +85,27 @@ export async function pauseUntil(client: RedisClient, key: string, until: number
   await run(client, PAUSE_UNTIL, [key], [until, ttl]);
 }
 
-/** Takes the lease when nobody holds it (the key is gone once a holder's lease expired). */
+/**
+ * Takes the lease when nobody holds it (the key is gone once a holder's lease expired), under a
+ * token that starts with a new fence number: a stale holder's token never matches again.
+ * Returns the token, or null while another worker holds the reference.
+ */
 const TAKE_LEASE = `
-if redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then
-  return 1
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return false
 end
-return 0`;
+local token = redis.call('INCR', KEYS[2]) .. ':' .. ARGV[1]
+redis.call('SET', KEYS[1], token, 'PX', ARGV[2])
+return token`;
 
-export async function takeLease(client: RedisClient, key: string, token: string, ttlMs: number) {
-  return (await run(client, TAKE_LEASE, [key], [token, ttlMs])) === 1;
-}
-
-/** A new fence number: every lease token carries one, never reused. */
-export async function nextFence(client: RedisClient, key: string): Promise<number> {
-  return Number(await run(client, 'return redis.call("INCR", KEYS[1])', [key], []));
+export async function takeLease(
+  client: RedisClient,
+  keys: { lease: string; fence: string },
+  holder: string,
+  ttlMs: number,
+): Promise<string | null> {
+  const token = await run(client, TAKE_LEASE, [keys.lease, keys.fence], [holder, ttlMs]);
+  return typeof token === 'string' ? token : null;
 }
 
 /** Renews the lease if `token` still holds it; 0 when another holder (or nobody) has it. */
@@ -126,4 +133,21 @@ export async function releaseLease(client: RedisClient, key: string, token: stri
 /** Records the batch's halt unless one is recorded: the first one is what every worker reports. */
 export async function saveHalt(client: RedisClient, key: string, json: string): Promise<void> {
   await run(client, "return redis.call('SET', KEYS[1], ARGV[1], 'NX') and 1 or 0", [key], [json]);
+}
+
+/** Which of `jobIds` BullMQ still holds (its job hash `{prefix}:{queue}:{id}` exists). */
+const JOBS_EXIST = `
+local out = {}
+for i = 2, #ARGV do
+  out[i - 1] = redis.call('EXISTS', ARGV[1] .. ARGV[i])
+end
+return out`;
+
+export async function jobsExist(
+  client: RedisClient,
+  keyPrefix: string,
+  jobIds: string[],
+): Promise<boolean[]> {
+  const flags = (await run(client, JOBS_EXIST, [], [keyPrefix, ...jobIds])) as number[];
+  return flags.map((flag) => flag === 1);
 }

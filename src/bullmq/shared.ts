@@ -13,7 +13,7 @@
 import type { RedisClient } from 'bullmq';
 import type { PayinoutError } from '../core/errors.js';
 import { encodeError, reviveError } from './codec.js';
-import { nextFence, pauseUntil, releaseLease, renewLease, saveHalt, takeLease } from './scripts.js';
+import { pauseUntil, releaseLease, renewLease, saveHalt, takeLease } from './scripts.js';
 import { BatchHalt, KeyedLock, PauseGate } from './settle.js';
 
 export class SharedPause extends PauseGate {
@@ -75,10 +75,12 @@ export class ReferenceLease extends KeyedLock {
   async #holding<T>(reference: string, task: () => Promise<T>): Promise<T> {
     const client = await this.redis;
     const key = this.keys.lease + reference;
-    const token = `${await nextFence(client, this.keys.fence)}:${Math.random().toString(36).slice(2)}`;
+    const holder = Math.random().toString(36).slice(2);
     // Another worker holds it: it is settling this reference now. Wait; its lease ends when it
     // is done, or expires (ttl) when it died, and the lookup that follows sees what it did.
-    while (!(await takeLease(client, key, token, this.ttlMs))) await sleep(WAIT_MS);
+    const keys = { lease: key, fence: this.keys.fence };
+    let token = await takeLease(client, keys, holder, this.ttlMs);
+    for (; token === null; token = await takeLease(client, keys, holder, this.ttlMs)) await sleep(WAIT_MS);
     this.#held = { key, token };
     const renew = setInterval(
       () => void renewLease(client, key, token, this.ttlMs).catch(() => undefined),

@@ -16,8 +16,6 @@ import { ReferenceLease, SharedHalt, SharedPause } from './shared.js';
 /** What a job holds: no credential (the worker has its own client), the item and its place. */
 export interface PayOutJobData {
   batchId: string;
-  /** The item's position in the batch, as enqueued. */
-  index: number;
   /** The PayOut params, validated when enqueued. */
   item: Record<string, unknown>;
 }

@@ -32,8 +32,8 @@ export interface QueueSendOptions {
 const EXIT = { ok: 0, someFailed: 1, usage: 2, interrupted: 130 } as const;
 const ROWS_PER_ENQUEUE = 1_000;
 const POLL_MS = 500;
-/** A full read (which also notices jobs gone from the queue) at least this often. */
-const FULL_READ_MS = 10_000;
+/** With no progress for this long, a full read (which also notices jobs gone from the queue). */
+const STILL_MS = 10_000;
 const NO_WORKER_HINT_MS = 15_000;
 
 export async function sendToQueue(file: string, options: QueueSendOptions): Promise<number> {
@@ -147,13 +147,15 @@ async function waitForWorkers(
   process.once('SIGTERM', onSignal);
   const started = Date.now();
   let hinted = false;
-  let lastFull = Date.now();
+  let lastDone = -1;
+  let lastChange = Date.now();
   try {
     for (;;) {
       const counts = await bullmq.countPayOutBatch(queue, batchId);
       view.update(counts);
-      if (counts.done >= counts.total || Date.now() - lastFull > FULL_READ_MS) {
-        lastFull = Date.now();
+      if (counts.done !== lastDone) [lastDone, lastChange] = [counts.done, Date.now()];
+      if (counts.done >= counts.total || Date.now() - lastChange > STILL_MS) {
+        lastChange = Date.now();
         const state = await bullmq.readPayOutBatch(queue, batchId);
         if (state.pending === 0) return state;
       }

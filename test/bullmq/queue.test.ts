@@ -130,8 +130,6 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     // until the Retry-After is over — neither worker.
     const during = server.requests.filter((r) => r.time > limitedAt + 300 && r.time < limitedAt + 1_900);
     expect(during).toEqual([]);
-    const refused = server.requests.filter((r) => r.time >= limitedAt && r.time < limitedAt + 2_000);
-    expect(refused.length).toBeLessThanOrEqual(8); // at most one per job in flight (2 workers × 4)
     const after = new Set(server.requests.filter((r) => r.time >= limitedAt + 1_900).map((r) => r.worker));
     expect(after).toEqual(new Set(['worker-1', 'worker-2']));
     expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
