@@ -63,7 +63,10 @@ export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJ
   const settle = jobSettler(options.client, maxRetries, settings.lockDuration, {
     redis,
     owner: () => worker,
-    limitQueue: (ms) => worker.rateLimit(ms),
+    // Deprecated in BullMQ 6 in favour of queue.rateLimit (no Queue here), still there in 6.x.
+    limitQueue: async (ms) => {
+      if (typeof worker.rateLimit === 'function') await worker.rateLimit(ms);
+    },
   });
   worker = new Worker<PayOutJobData, PayOutBatchResult>(options.queueName, settle, {
     ...settings,

@@ -71,8 +71,10 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
   worker.on('completed', (_job, result) => {
     tally[result.outcome]++;
     if (result.outcome === 'failed') {
-      const why = String(result.error?.message ?? '').replace(/\s+/g, ' ');
-      process.stderr.write(`payinout payouts worker: ${result.reference} failed: ${why}\n`);
+      const why = String(result.error?.message ?? '');
+      process.stderr.write(
+        `payinout payouts worker: ${terminalText(`${result.reference} failed: ${why}`)}\n`,
+      );
     }
   });
   const errors = new Set<string>();
@@ -80,7 +82,7 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
     // Connection trouble repeats while Redis is away: each distinct message once.
     if (errors.has(error.message)) return;
     errors.add(error.message);
-    process.stderr.write(`payinout payouts worker: Redis: ${error.message}\n`);
+    process.stderr.write(`payinout payouts worker: Redis: ${terminalText(error.message)}\n`);
   });
   try {
     await connected(worker, options.queue);
@@ -123,4 +125,18 @@ function stopSignal(): Promise<NodeJS.Signals> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/**
+ * References and service messages come from outside: on one line, with control characters
+ * (ESC sequences, BEL, bare CR) shown as `\xNN` instead of acting on the terminal.
+ */
+function terminalText(text: string): string {
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+      .trim()
+  );
 }
