@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
+import { redisOf } from '../../src/bullmq/keys.js';
 import { AuthenticationError, BatchHaltedError, RequestValidationError } from '../../src/index.js';
 import { payout, type QueueServer, startQueueServer } from './server.js';
 import {
@@ -44,6 +45,20 @@ async function settled(batchId: string, ms = 60_000) {
     ms,
     `batch ${batchId} to settle`,
   );
+}
+
+/**
+ * When a worker wrote the queue's shared pause to Redis (polled every 10 ms). On a loaded machine a
+ * worker may read its 429 late; the pause holds from when it is written, and that is checked.
+ */
+function watchPause(): { seenAt: () => number; stop: () => void } {
+  let seen = 0;
+  const timer = setInterval(async () => {
+    if (seen) return;
+    const client = await redisOf(q.queue);
+    if (await client.get(`${q.prefix}:${q.name}:payinout:pause`)) seen = Date.now();
+  }, 10);
+  return { seenAt: () => seen, stop: () => clearInterval(timer) };
 }
 
 /** References created more than once, or that reached the simulator more than once. */
@@ -122,13 +137,40 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
       return { status: 429, headers: { 'retry-after': '2' } };
     };
     workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    const pause = watchPause();
     const { batchId } = await enqueuePayOuts(q.queue, batch);
     const result = await settled(batchId);
+    pause.stop();
+    // Requests already on their way land just after the pause is written; after that nobody
+    // sends until the Retry-After is over — neither worker.
+    const from = Math.max(limitedAt, pause.seenAt()) + 300;
     expect(result).toMatchObject({ total: 40, failed: 0 });
     expect(limitedAt).toBeGreaterThan(0);
-    // Requests already on their way land just after the first 429; after that nobody sends
-    // until the Retry-After is over — neither worker.
-    const during = server.requests.filter((r) => r.time > limitedAt + 300 && r.time < limitedAt + 1_900);
+    const during = server.requests.filter((r) => r.time > from && r.time < limitedAt + 1_900);
+    expect(during).toEqual([]);
+    const after = new Set(server.requests.filter((r) => r.time >= limitedAt + 1_900).map((r) => r.worker));
+    expect(after).toEqual(new Set(['worker-1', 'worker-2']));
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+  }, 60_000);
+
+  it('one 429 on a lookup pauses both workers for its Retry-After', async () => {
+    const batch = items(60);
+    let limitedAt = 0;
+    server.inject = (request) => {
+      if (limitedAt || request.method !== 'GET' || request.reference !== 'bulk-12') return undefined;
+      limitedAt = request.time;
+      return { status: 429, headers: { 'retry-after': '2' } };
+    };
+    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    const pause = watchPause();
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    const result = await settled(batchId);
+    pause.stop();
+    // Requests already on their way land just after the pause is written; after that nobody
+    // sends until the Retry-After is over — neither worker.
+    const from = Math.max(limitedAt, pause.seenAt()) + 300;
+    expect(result).toMatchObject({ total: 60, failed: 0 });
+    const during = server.requests.filter((r) => r.time > from && r.time < limitedAt + 1_900);
     expect(during).toEqual([]);
     const after = new Set(server.requests.filter((r) => r.time >= limitedAt + 1_900).map((r) => r.worker));
     expect(after).toEqual(new Set(['worker-1', 'worker-2']));
