@@ -77,8 +77,7 @@ export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJ
   worker.on('failed', (job, error) => {
     if (job) void recordGivenUp(redis(), worker, job, error).catch(() => undefined);
   });
-  // BullMQ reports connection trouble as 'error' events; unheard, one would crash the process.
-  worker.on('error', () => undefined);
+  worker.on('error', (error) => warnUnheard(worker, error));
   return worker;
 }
 
@@ -123,6 +122,21 @@ function fenced(base: BatchClient, lease: ReferenceLease): BatchClient {
       return base.create(params, opts);
     },
   };
+}
+
+/**
+ * BullMQ reports connection trouble (and BullMQ 6 a missing ioredis) as 'error' events: unheard,
+ * one would crash the process; swallowed, a worker that cannot work would look idle. When the
+ * application listens for them itself it decides; otherwise each distinct one is a Node warning.
+ */
+const warned = new WeakMap<object, Set<string>>();
+function warnUnheard(worker: Worker<PayOutJobData, PayOutBatchResult>, error: Error): void {
+  if (worker.listenerCount('error') > 1) return;
+  const seen = warned.get(worker) ?? new Set<string>();
+  warned.set(worker, seen);
+  if (seen.has(error.message)) return;
+  seen.add(error.message);
+  process.emitWarning(`payinout/bullmq worker: ${error.message}`, { code: 'PAYINOUT_BULLMQ' });
 }
 
 async function recordGivenUp(

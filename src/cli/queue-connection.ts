@@ -71,13 +71,26 @@ export function batchIdOption(value: string): string {
 
 /** bullmq is an optional peer: loading payinout/bullmq without it says what to install. */
 export async function loadQueueModule(): Promise<typeof import('../bullmq/index.js')> {
+  // BullMQ 6 no longer brings ioredis (BullMQ 5 depends on it); the CLI connects with it.
+  const missing = [
+    ...((await resolvable(() => import('../bullmq/index.js'))) ? [] : ['bullmq']),
+    ...((await resolvable(() => import('ioredis'))) ? [] : ['ioredis']),
+  ];
+  if (missing.length) {
+    throw new QueueSetupError(
+      `the queue needs ${missing.join(' and ')}: npm install bullmq ioredis (bullmq 5 or 6).`,
+    );
+  }
+  return import('../bullmq/index.js');
+}
+
+async function resolvable(load: () => Promise<unknown>): Promise<boolean> {
   try {
-    return await import('../bullmq/index.js');
+    await load();
+    return true;
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new QueueSetupError('the queue needs the bullmq package: npm install bullmq (5 or 6).');
-    }
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') return false;
     throw error;
   }
 }
