@@ -9,10 +9,29 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { REDIS_URL, redisReachable } from '../redis/support.js';
 import { MERCHANT } from './server.js';
 
-export { REDIS_URL };
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function ping(): Promise<boolean> {
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const redisReachable = await ping();
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
