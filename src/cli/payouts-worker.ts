@@ -94,10 +94,13 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
   process.stderr.write(
     `payinout payouts worker: settling PayOuts from queue '${options.queueName}' at ${shownUrl(options.queue)}, ${options.concurrency} at a time. SIGTERM or Ctrl+C finishes the ones in hand and exits.\n`,
   );
+  let shown = '';
   const summary = setInterval(() => {
-    process.stderr.write(
-      `payinout payouts worker: ${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed so far\n`,
-    );
+    // Only when something settled since the last line: an idle worker does not fill the log.
+    const line = `${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed so far`;
+    if (line === shown) return;
+    shown = line;
+    process.stderr.write(`payinout payouts worker: ${line}\n`);
   }, SUMMARY_MS);
   summary.unref();
   await stopSignal();
