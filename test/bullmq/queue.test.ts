@@ -7,12 +7,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
 import { redisOf } from '../../src/bullmq/keys.js';
 import { AuthenticationError, BatchHaltedError, RequestValidationError } from '../../src/index.js';
-import { payout, type QueueServer, startQueueServer } from './server.js';
+import { MERCHANT, payout, type QueueServer, startQueueServer } from './server.js';
 import {
   requireRedis,
   skipQueue,
   startWorker,
   stopWorkers,
+  storedText,
   type TestQueue,
   testQueue,
   until,
@@ -112,6 +113,16 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     expect(result).toMatchObject({ total: 20, recovered: 20, created: 0, failed: 0 });
     expect((await readPayOutBatch(q.queue, 'payday-1')).created).toBe(20);
     expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+    // Jobs, results and batch records in Redis hold no credential of the workers' client.
+    const stored = await storedText(q);
+    expect(stored).toContain('bulk-20');
+    for (const secret of [
+      MERCHANT.password,
+      MERCHANT.token,
+      Buffer.from(`${MERCHANT.username}:${MERCHANT.password}`).toString('base64'),
+    ]) {
+      expect(stored).not.toContain(secret);
+    }
   }, 60_000);
 
   it('an invalid item is a RequestValidationError naming its index and field, and nothing is enqueued', async () => {

@@ -84,6 +84,31 @@ export function testQueue(prefix = `payinout-test-${randomUUID().slice(0, 8)}`):
   };
 }
 
+/** Every value stored under the queue's keys (strings, hashes, lists, sets, streams), as text. */
+export async function storedText(q: TestQueue): Promise<string> {
+  const redis = new Redis(REDIS_URL);
+  const parts: string[] = [];
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${q.prefix}:${q.name}:*`, 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) {
+        const type = await redis.type(key);
+        if (type === 'string') parts.push(String(await redis.get(key)));
+        if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
+        if (type === 'list') parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
+        if (type === 'zset') parts.push(JSON.stringify(await redis.zrange(key, 0, -1)));
+        if (type === 'set') parts.push(JSON.stringify(await redis.smembers(key)));
+        if (type === 'stream') parts.push(JSON.stringify(await redis.xrange(key, '-', '+')));
+      }
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return parts.join('\n');
+}
+
 export interface WorkerProcess {
   child: ChildProcess;
   name: string;
