@@ -21,6 +21,7 @@ interface WorkerCliOptions {
   queue: QueueConnection;
   queueName: string;
   concurrency: number;
+  maxRetries: number;
 }
 
 const SUMMARY_MS = 10_000;
@@ -42,6 +43,12 @@ export function registerPayoutsWorker(payouts: Command): void {
       `PayOuts this worker settles at once, 1-${MAX_CONCURRENCY}`,
       integerIn(1, MAX_CONCURRENCY),
       4,
+    )
+    .option(
+      '--max-retries <n>',
+      'retries per PayOut after a lost answer, 5xx or 408, each from a fresh lookup',
+      integerIn(0, 100),
+      2,
     )
     .addHelpText(
       'after',
@@ -66,6 +73,7 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
     connection: options.queue,
     client,
     concurrency: options.concurrency,
+    maxRetries: options.maxRetries,
   });
   const tally = { created: 0, recovered: 0, failed: 0 };
   worker.on('completed', (_job, result) => {

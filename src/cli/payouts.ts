@@ -78,10 +78,17 @@ export function registerPayoutsCommand(program: Command): void {
       'after',
       '\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL.\nExit: 0 no row failed, 1 some failed, 2 usage error.',
     )
-    .action(async (file: string, options: SendOptions) => {
-      process.exitCode = options.queue
-        ? await (await import('./payouts-queue.js')).sendToQueue(file, { ...options, queue: options.queue })
-        : await send(file, options);
+    .action(async (file: string, options: SendOptions, command: Command) => {
+      if (!options.queue) return void (process.exitCode = await send(file, options));
+      for (const name of ['concurrency', 'maxRetries']) {
+        if (command.getOptionValueSource(name) === 'cli') {
+          process.stderr.write(
+            `payinout payouts send: --${name === 'maxRetries' ? 'max-retries' : name} is the workers' setting with --queue (payouts worker --concurrency); ignored here\n`,
+          );
+        }
+      }
+      const { sendToQueue } = await import('./payouts-queue.js');
+      process.exitCode = await sendToQueue(file, { ...options, queue: options.queue });
     });
   registerPayoutsWorker(payouts);
   for (const command of [payouts, ...payouts.commands]) {
