@@ -8,7 +8,7 @@ import { ConfigurationError, ConnectionError } from '../core/errors.js';
 import { closestKey } from '../schemas/suggest.js';
 import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
-import { batchKeys, type KeyOwner, queueKeys, redisOf } from './keys.js';
+import { BATCH_ID, batchKeys, type KeyOwner, queueKeys, redisOf } from './keys.js';
 import { saveResult } from './scripts.js';
 import { type BatchClient, checkConcurrency, type PayOutBatchResult, settlePayOut } from './settle.js';
 import { ReferenceLease, SharedHalt, SharedPause } from './shared.js';
@@ -95,6 +95,11 @@ function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, 
     maxRetries,
   };
   return async (job: Job<PayOutJobData>): Promise<PayOutBatchResult> => {
+    if (!isPayOutJob(job.data)) {
+      throw new Error(
+        `job ${job.id} is not a payinout PayOut job (add PayOuts with enqueuePayOuts); it was not run`,
+      );
+    }
     const owner = parts.owner();
     const redis = parts.redis();
     gate ??= new SharedPause(redis, queueKeys(owner).pause, parts.limitQueue);
@@ -145,6 +150,7 @@ async function recordGivenUp(
   job: Job<PayOutJobData>,
   error: Error,
 ): Promise<void> {
+  if (!isPayOutJob(job.data)) return;
   const { batchId, item } = job.data;
   const reference = String(item.reference ?? '');
   const result: PayOutBatchResult = {
@@ -157,6 +163,12 @@ async function recordGivenUp(
     }),
   };
   await saveResult(await redis, batchKeys(owner, batchId), String(job.id), encodeResult(result), 'failed');
+}
+
+/** A job enqueuePayOuts added (another producer's job on the same queue is left alone). */
+function isPayOutJob(data: unknown): data is PayOutJobData {
+  const { batchId, item } = (data ?? {}) as Partial<PayOutJobData>;
+  return typeof batchId === 'string' && BATCH_ID.test(batchId) && item !== null && typeof item === 'object';
 }
 
 function checkOptions(options: PayOutWorkerOptions): void {

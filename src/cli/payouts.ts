@@ -79,7 +79,10 @@ export function registerPayoutsCommand(program: Command): void {
       '\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL.\nExit: 0 no row failed, 1 some failed, 2 usage error.',
     )
     .action(async (file: string, options: SendOptions, command: Command) => {
-      if (!options.queue) return void (process.exitCode = await send(file, options));
+      if (!options.queue) {
+        process.exitCode = await send(file, options);
+        return;
+      }
       for (const name of ['concurrency', 'maxRetries']) {
         if (command.getOptionValueSource(name) === 'cli') {
           process.stderr.write(
