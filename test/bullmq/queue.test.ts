@@ -6,7 +6,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
 import { redisOf } from '../../src/bullmq/keys.js';
-import { AuthenticationError, BatchHaltedError, RequestValidationError } from '../../src/index.js';
+import {
+  AuthenticationError,
+  BatchHaltedError,
+  ConnectionError,
+  RequestValidationError,
+} from '../../src/index.js';
 import { MERCHANT, payout, type QueueServer, startQueueServer } from './server.js';
 import {
   requireRedis,
@@ -94,6 +99,40 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     expect(result.recovered).toBeGreaterThanOrEqual(1); // the killed worker's create, found by the next one
     expect(result.results.map((r) => r.reference)).toEqual(references);
     expect(notExactlyOnce(references)).toEqual([]);
+  }, 90_000);
+
+  it('a job BullMQ gives up on (stalled too often) still gets a result: unknown outcome, settled by a new batch', async () => {
+    const batch = items(12);
+    const env = { MAX_STALLED: '0' }; // the first stall fails the job
+    workers = await Promise.all(
+      ['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name, env)),
+    );
+    let victim: string | undefined;
+    server.afterCommit = async (request) => {
+      if (victim) return;
+      victim = request.worker;
+      workers.find((w) => w.name === victim)?.child.kill('SIGKILL');
+    };
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    const first = await settled(batchId);
+    const givenUp = first.results.filter((r) => r.error instanceof ConnectionError);
+    expect(givenUp.length).toBeGreaterThanOrEqual(1);
+    for (const r of givenUp) {
+      expect((r.error as ConnectionError).outcome).toBe('unknown');
+      expect(r.error?.message).toContain('new batchId');
+    }
+    expect(first.results.map((r) => r.reference)).toEqual(batch.map((p) => p.reference));
+    // The killed worker's create had committed: that one exists, the others it held do not.
+    const committed = givenUp.filter((r) => server.payoutsFor(r.reference) === 1).length;
+    expect(committed).toBe(1);
+    const again = await enqueuePayOuts(q.queue, batch);
+    const second = await settled(again.batchId);
+    expect(second.failed).toBe(0);
+    expect(second).toMatchObject({
+      recovered: first.created + committed,
+      created: givenUp.length - committed,
+    });
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
   }, 90_000);
 
   it('enqueueing the same items again: same batch adds nothing, a new batch recovers every one', async () => {

@@ -23,6 +23,7 @@ const worker = createPayOutWorker({
     prefix: env.QUEUE_PREFIX ?? 'bull',
     lockDuration: Number(env.LOCK_MS ?? 2_000),
     stalledInterval: Number(env.STALLED_MS ?? 1_000),
+    ...(env.MAX_STALLED ? { maxStalledCount: Number(env.MAX_STALLED) } : {}),
   },
 });
 await worker.waitUntilReady();
