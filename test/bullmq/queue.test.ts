@@ -112,6 +112,7 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
       if (victim) return;
       victim = request.worker;
       workers.find((w) => w.name === victim)?.child.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 50)); // dead before its answer is sent
     };
     const { batchId } = await enqueuePayOuts(q.queue, batch);
     const first = await settled(batchId);
