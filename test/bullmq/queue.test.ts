@@ -251,6 +251,7 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
       frozen = workers.find((w) => w.name === request.worker);
       frozen?.child.kill('SIGSTOP'); // longer than its lock (2 s): BullMQ hands the job on
       setTimeout(() => frozen?.child.kill('SIGCONT'), 6_000);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // stopped before its answer is sent
     };
     const { batchId } = await enqueuePayOuts(q.queue, batch);
     const result = await settled(batchId);
