@@ -9,6 +9,7 @@ const entry = {
   'node/index': 'src/node/index.ts',
   'testing/index': 'src/testing/index.ts',
   'redis/index': 'src/redis/index.ts',
+  'bullmq/index': 'src/bullmq/index.ts',
 };
 
 /** Filled by both builds (the CJS one also inlines tsup's import.meta.url shim). */

@@ -14,6 +14,7 @@ export default defineConfig({
     alias: [
       { find: /^payinout\/testing$/, replacement: src('testing/index.ts') },
       { find: /^payinout\/redis$/, replacement: src('redis/index.ts') },
+      { find: /^payinout\/bullmq$/, replacement: src('bullmq/index.ts') },
       { find: /^payinout$/, replacement: src('index.ts') },
     ],
   },

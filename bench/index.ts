@@ -183,6 +183,36 @@ if (wants('bulk')) {
   console.log('');
 }
 
+if (wants('queue')) {
+  const { benchQueue, redisReachable } = await import('./queue.js');
+  if (!(await redisReachable())) {
+    console.log(
+      '## Queue (payinout/bullmq)\n\nSkipped: no Redis at REDIS_URL or 127.0.0.1:6379 (install and start redis-server).\n',
+    );
+  } else {
+    const { rates, failover } = await benchQueue(sdk);
+    console.log(
+      '## Queue (payinout/bullmq): 1,000 PayOuts through BullMQ on Redis, worker processes (concurrency 16 each) against the simulator (own process)\n',
+    );
+    console.log(
+      '| workers | queue PayOuts/s | createMany in one process, PayOuts/s | queue ÷ createMany | worker peak RSS MB |\n|--:|--:|--:|--:|--:|',
+    );
+    for (const r of rates) {
+      console.log(
+        `| ${r.workers} | ${fmt(r.queue)} | ${fmt(r.createMany)} | ${fmt(r.queue / r.createMany, 2)}× | ${fmt(r.workerRssMb)} |`,
+      );
+    }
+    console.log(
+      '\nQueue rate: from the first enqueue to the last result, median of 2 rounds; createMany at concurrency workers × 16 (at most 64).\n',
+    );
+    console.log(
+      '| lockDuration | SIGKILL of a worker holding jobs → all its jobs settled by another |\n|--:|--:|',
+    );
+    for (const f of failover) console.log(`| ${fmt(f.lockMs / 1000)} s | ${fmt(f.seconds, 1)} s |`);
+    console.log('');
+  }
+}
+
 console.log(
   `Load average at end: ${os
     .loadavg()

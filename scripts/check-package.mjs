@@ -96,7 +96,7 @@ await check(
       .split('\n')
       .map((f) => f.replace(/^package\//, ''));
     const allowed =
-      /^(dist\/|(testing|redis)\/package\.json$|openapi\.json$|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/;
+      /^(dist\/|(testing|redis|bullmq)\/package\.json$|openapi\.json$|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/;
     const stray = files.filter((f) => !allowed.test(f) || f.endsWith('.map'));
     if (stray.length) throw new Error(`unexpected files in the tarball: ${stray.join(', ')}`);
     return `${files.length} files`;

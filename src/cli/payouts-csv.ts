@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import { validatePayOut } from '../bulk/item.js';
+import type { PayOutBatchResult } from '../bulk/types.js';
 import { PayinoutError, RequestValidationError, type ValidationIssue } from '../core/errors.js';
 import { COUNTRY_TABLE } from '../schemas/catalog.js';
 
@@ -179,4 +180,15 @@ export function errorCell(error: PayinoutError | undefined): string {
   if (!error) return '';
   if (error instanceof RequestValidationError) return `invalid row: ${describeIssues(error.issues)}`;
   return (error instanceof PayinoutError ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+}
+
+/** A settled row as the results CSV's cells (RESULT_COLUMNS), one machine or the queue. */
+export function resultCells(result: PayOutBatchResult): string[] {
+  return [
+    result.reference,
+    result.outcome,
+    result.ticket ?? '',
+    result.status ?? '',
+    errorCell(result.error),
+  ];
 }

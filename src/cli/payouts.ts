@@ -16,8 +16,10 @@ import { ConfigurationError } from '../core/errors.js';
 import { guideUrl } from '../core/guides.js';
 import { UsageError } from './errors.js';
 import { stopOnSignal } from './interrupt.js';
-import { CsvFileError, describeRow, errorCell, RESULT_COLUMNS, readRows, rowError } from './payouts-csv.js';
+import { CsvFileError, describeRow, RESULT_COLUMNS, readRows, resultCells, rowError } from './payouts-csv.js';
 import { progressView } from './payouts-progress.js';
+import { registerPayoutsWorker } from './payouts-worker.js';
+import { batchIdOption, type QueueConnection, queueName, queueUrl } from './queue-connection.js';
 import { openResultsFile, type ResultsFile } from './results-file.js';
 import { printErr, printOut } from './terminal.js';
 
@@ -26,6 +28,10 @@ interface SendOptions {
   maxRetries: number;
   out?: string;
   dryRun?: boolean;
+  /** `--queue`: enqueue for `payouts worker`s instead of sending from this process. */
+  queue?: QueueConnection;
+  queueName: string;
+  batch?: string;
 }
 
 export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
@@ -53,14 +59,38 @@ export function registerPayoutsCommand(program: Command): void {
     )
     .option('--out <results.csv>', 'results file (default FILE.results.csv)')
     .option('--dry-run', 'validate every row and send nothing')
+    .option(
+      '--queue <redis-url>',
+      'enqueue the rows for `payouts worker`s (redis://HOST:PORT[/DB]) and wait for them',
+      queueUrl,
+    )
+    .option('--queue-name <name>', 'with --queue: the queue name', queueName, 'payouts')
+    .option(
+      '--batch <id>',
+      'with --queue: the batch id (default: a new one); the same id never enqueues a row twice',
+      batchIdOption,
+    )
     .showHelpAfterError('(payinout payouts send --help shows the usage)')
     .addHelpText(
       'after',
       '\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL.\nExit: 0 no row failed, 1 some failed, 2 usage error.',
     )
-    .action(async (file: string, options: SendOptions) => {
-      process.exitCode = await send(file, options);
+    .action(async (file: string, options: SendOptions, command: Command) => {
+      if (!options.queue) {
+        process.exitCode = await send(file, options);
+        return;
+      }
+      for (const name of ['concurrency', 'maxRetries']) {
+        if (command.getOptionValueSource(name) === 'cli') {
+          process.stderr.write(
+            `payinout payouts send: --${name === 'maxRetries' ? 'max-retries' : name} is the workers' setting with --queue (payouts worker --concurrency); ignored here\n`,
+          );
+        }
+      }
+      const { sendToQueue } = await import('./payouts-queue.js');
+      process.exitCode = await sendToQueue(file, { ...options, queue: options.queue });
     });
+  registerPayoutsWorker(payouts);
   for (const command of [payouts, ...payouts.commands]) {
     command.exitOverride((error) => {
       throw error.exitCode === 0 ? error : new CommanderError(EXIT.usage, error.code, error.message);
@@ -202,14 +232,7 @@ async function sendRows(
       signal: controller.signal,
       total,
       onProgress: (p) => view.update(p),
-      sink: (result) =>
-        results.write([
-          result.reference,
-          result.outcome,
-          result.ticket ?? '',
-          result.status ?? '',
-          errorCell(result.error),
-        ]),
+      sink: (result) => results.write(resultCells(result)),
     });
   } finally {
     view.stop();

@@ -1,0 +1,114 @@
+/**
+ * `enqueuePayOuts`: one BullMQ job per PayOut, its id derived from the batch and the reference,
+ * so enqueueing the same items again adds nothing twice. Every item is checked first: one invalid
+ * item is a RequestValidationError naming its index and field, and nothing is enqueued.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
+import { closestKey } from '../schemas/suggest.js';
+import { BATCH_ID, batchKeys, jobIdOf, redisOf } from './keys.js';
+import { addToBatch } from './scripts.js';
+import { validatePayOut } from './settle.js';
+import type { PayOutJobData } from './worker.js';
+
+export interface EnqueuePayOutsOptions {
+  /**
+   * Names the batch (letters, digits, `.`, `_`, `-`; up to 100). Enqueueing items again under the
+   * same id adds only the references not enqueued yet; a new id enqueues them all again, and each
+   * one already sent is then `recovered` (looked up, not sent). Default: a new id.
+   */
+  batchId?: string;
+}
+
+export interface EnqueuedPayOuts {
+  batchId: string;
+  /** Jobs added by this call. */
+  enqueued: number;
+  /** Items whose reference this batch already holds: nothing added for them. */
+  skipped: number;
+}
+
+/** Jobs per Redis round trip. */
+const CHUNK = 500;
+
+export async function enqueuePayOuts(
+  queue: Queue,
+  items: readonly unknown[],
+  options: EnqueuePayOutsOptions = {},
+): Promise<EnqueuedPayOuts> {
+  const batchId = checkOptions(options) ?? newBatchId();
+  const params = checkItems(items);
+  const keys = batchKeys(queue, batchId);
+  const client = await redisOf(queue);
+  let enqueued = 0;
+  for (let start = 0; start < params.length; start += CHUNK) {
+    const chunk = params.slice(start, start + CHUNK);
+    const ids = chunk.map((item) => jobIdOf(batchId, item.reference as string));
+    // Jobs first, then the batch's record of them: a reader never sees an entry without its job.
+    // A job id BullMQ already holds is left as it is (so enqueueing again is safe).
+    await queue.addBulk(
+      chunk.map((item, i) => ({
+        name: 'payout',
+        data: { batchId, item } satisfies PayOutJobData,
+        opts: { jobId: ids[i] as string, attempts: 1, removeOnComplete: false, removeOnFail: false },
+      })),
+    );
+    enqueued += (await addToBatch(client, keys, ids)).filter(Boolean).length;
+  }
+  return { batchId, enqueued, skipped: params.length - enqueued };
+}
+
+function newBatchId(): string {
+  return `${new Date()
+    .toISOString()
+    .slice(0, 19)
+    .replace(/[^0-9T]/g, '')}-${randomUUID().slice(0, 8)}`;
+}
+
+function checkOptions(options: EnqueuePayOutsOptions): string | undefined {
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(options ?? {})) {
+    if (key === 'batchId') continue;
+    const near = closestKey(key, ['batchId']);
+    issues.push({ path: key, message: `unknown option${near ? `; did you mean '${near}'?` : ''}` });
+  }
+  const { batchId } = options ?? {};
+  if (batchId !== undefined && (typeof batchId !== 'string' || !BATCH_ID.test(batchId))) {
+    issues.push({ path: 'batchId', message: 'must be 1-100 letters, digits, ".", "_" or "-"' });
+  }
+  if (issues.length) throw new RequestValidationError('enqueuePayOuts options', issues);
+  return batchId;
+}
+
+/** Every item valid and each reference once, or a RequestValidationError naming them all. */
+function checkItems(items: readonly unknown[]): Record<string, unknown>[] {
+  if (!Array.isArray(items)) {
+    throw new RequestValidationError('PayOut batch', [
+      { path: '(items)', message: 'must be an array of PayOut params' },
+    ]);
+  }
+  const issues: ValidationIssue[] = [];
+  const seen = new Map<string, number>();
+  const params = items.map((item, index) => {
+    const checked = validatePayOut(item);
+    if ('error' in checked) {
+      for (const issue of checked.error.issues) {
+        issues.push({ path: `items[${index}]${issue.path ? `.${issue.path}` : ''}`, message: issue.message });
+      }
+      return {};
+    }
+    const { reference } = checked.params;
+    const first = seen.get(reference);
+    // One job per batch and reference: a second item with it would be dropped unseen.
+    if (first !== undefined) {
+      issues.push({
+        path: `items[${index}].reference`,
+        message: `repeats items[${first}].reference; a reference names one PayOut`,
+      });
+    } else seen.set(reference, index);
+    return checked.params as Record<string, unknown>;
+  });
+  if (issues.length) throw new RequestValidationError(`PayOut batch (nothing was enqueued)`, issues);
+  return params;
+}

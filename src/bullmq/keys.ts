@@ -1,0 +1,64 @@
+/**
+ * Where payinout/bullmq keeps its own state, beside BullMQ's keys for the queue
+ * (`{prefix}:{queue}:payinout:…`), and how a job id is derived from a batch and a reference.
+ */
+import type { RedisClient } from 'bullmq';
+
+/** What BullMQ's Queue and Worker both offer: `toKey('x')` is `{prefix}:{queue}:x`. */
+export interface KeyOwner {
+  toKey(type: string): string;
+}
+
+/** Batch ids name Redis keys and job ids: letters, digits, `.`, `_`, `-`. */
+export const BATCH_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** The keys of one batch. */
+export function batchKeys(owner: KeyOwner, batchId: string) {
+  const base = owner.toKey(`payinout:batch:${batchId}`);
+  return {
+    /** LIST of job ids, in input order. */
+    order: `${base}:order`,
+    /** HASH job id → index: whether a job was enqueued already. */
+    index: `${base}:index`,
+    /** HASH job id → result JSON; the first settled result of a job wins. */
+    results: `${base}:results`,
+    /** HASH outcome → count, kept with `results`. */
+    counts: `${base}:counts`,
+    /** STRING: the batch-wide failure that stopped the batch. */
+    halt: `${base}:halt`,
+  };
+}
+
+/** The queue-wide keys: the shared rate-limit pause, the per-reference leases and their fence. */
+export function queueKeys(owner: KeyOwner) {
+  return {
+    /** STRING: ms since epoch before which no worker of the queue sends a request. */
+    pause: owner.toKey('payinout:pause'),
+    /** Prefix of one STRING per reference being settled: the token of the worker holding it. */
+    lease: owner.toKey('payinout:lease:'),
+    /** Counter: every lease token carries a new number, so a stale holder is never mistaken. */
+    fence: owner.toKey('payinout:fence'),
+  };
+}
+
+/**
+ * One job per batch and reference: enqueueing the same items again adds nothing twice. BullMQ
+ * refuses `:` in a custom id; encodeURIComponent escapes it, and `|` never occurs in its output.
+ */
+export function jobIdOf(batchId: string, reference: string): string {
+  return `payout|${batchId}|${encodeURIComponent(reference)}`;
+}
+
+/** A Queue or Worker of BullMQ 5 (`.client`) or 6 (`.getBackend().client`). */
+interface ClientOwner {
+  client?: Promise<unknown>;
+  getBackend?: () => { client?: Promise<unknown> };
+}
+
+/** The Redis connection BullMQ already opened for `owner`: payinout opens none of its own. */
+export function redisOf(owner: object): Promise<RedisClient> {
+  const o = owner as ClientOwner;
+  const client = typeof o.getBackend === 'function' ? o.getBackend().client : o.client;
+  if (!client) throw new TypeError('payinout/bullmq needs a Redis-backed BullMQ Queue or Worker');
+  return client as Promise<RedisClient>;
+}

@@ -1,0 +1,141 @@
+/**
+ * `readPayOutBatch`: where a batch stands, from any process — counts, why it stopped if it did,
+ * and a result per item in input order. Results are payinout's own records (kept by the workers
+ * as each job settles), so they survive the queue's removeOnComplete settings.
+ */
+import type { Queue, RedisClient } from 'bullmq';
+import { ConnectionError, RequestValidationError } from '../core/errors.js';
+import { decodeResult, reviveError } from './codec.js';
+import { BATCH_ID, batchKeys, redisOf } from './keys.js';
+import { jobsExist } from './scripts.js';
+import type { PayOutBatchResult } from './settle.js';
+import { BatchHalt } from './settle.js';
+
+export interface PayOutBatchState {
+  batchId: string;
+  total: number;
+  /** Items settled: created + recovered + failed. */
+  done: number;
+  created: number;
+  recovered: number;
+  failed: number;
+  /** Items not settled yet (waiting for, or held by, a worker). */
+  pending: number;
+  /** Why the batch stopped itself (refused credentials, a refused configuration), when it did. */
+  halted?: string;
+  /** One per item, in input order; `pending` items have none yet. */
+  results: PayOutBatchResult[];
+}
+
+/** Counts only: what a progress display polls (one round trip, whatever the batch size). */
+export interface PayOutBatchCounts {
+  total: number;
+  done: number;
+  created: number;
+  recovered: number;
+  failed: number;
+}
+
+const CHUNK = 1_000;
+
+export async function readPayOutBatch(queue: Queue, batchId: string): Promise<PayOutBatchState> {
+  checkBatchId(batchId);
+  const keys = batchKeys(queue, batchId);
+  const client = await redisOf(queue);
+  const ids = await client.lrange(keys.order, 0, -1);
+  if (ids.length === 0) throw unknownBatch(queue, batchId);
+  const state: PayOutBatchState = {
+    batchId,
+    total: ids.length,
+    done: 0,
+    created: 0,
+    recovered: 0,
+    failed: 0,
+    pending: 0,
+    results: [],
+  };
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const chunk = ids.slice(start, start + CHUNK);
+    const stored = await client.hmget(keys.results, ...chunk);
+    const unsettled = chunk.filter((_, i) => !stored[i]);
+    const held = unsettled.length ? await jobsExist(client, queue.toKey(''), unsettled) : [];
+    const gone = new Set(unsettled.filter((_, i) => !held[i]));
+    for (const [i, json] of stored.entries()) {
+      const jobId = chunk[i]!;
+      if (!json && !gone.has(jobId)) {
+        state.pending++;
+        continue;
+      }
+      const result = json ? decodeResult(json, referenceOf(jobId)) : vanished(referenceOf(jobId));
+      state.results.push(result);
+      state.done++;
+      state[result.outcome]++;
+    }
+  }
+  const halted = await haltOf(client, keys.halt);
+  if (halted) state.halted = halted;
+  return state;
+}
+
+/** The settled counts of a batch, without its results. */
+export async function countPayOutBatch(queue: Queue, batchId: string): Promise<PayOutBatchCounts> {
+  checkBatchId(batchId);
+  const keys = batchKeys(queue, batchId);
+  const client = await redisOf(queue);
+  const [total, counts] = await Promise.all([client.llen(keys.order), client.hgetall(keys.counts)]);
+  if (total === 0) throw unknownBatch(queue, batchId);
+  const created = Number(counts.created ?? 0);
+  const recovered = Number(counts.recovered ?? 0);
+  const failed = Number(counts.failed ?? 0);
+  return { total, done: created + recovered + failed, created, recovered, failed };
+}
+
+/**
+ * A job with no result that BullMQ no longer holds (removed by hand, or lost with its Redis
+ * data): a failure whose outcome is unknown, so a reader never waits for it forever.
+ */
+function vanished(reference: string): PayOutBatchResult {
+  return {
+    reference,
+    outcome: 'failed',
+    error: new ConnectionError({
+      message: `PayOut '${reference}': its job is no longer on the queue and left no result, so its outcome is unknown. Enqueue the same items again with the same batchId: the job is added again, looks the reference up first, and never sends it twice.`,
+      outcome: 'unknown',
+      reference,
+    }),
+  };
+}
+
+/** The halt every worker reports, as the engine words it. */
+async function haltOf(client: RedisClient, key: string): Promise<string | undefined> {
+  const stored = await client.get(key);
+  if (!stored) return undefined;
+  const halt = new BatchHalt();
+  halt.consider(reviveError(JSON.parse(stored)));
+  return halt.summary();
+}
+
+/** The reference a job id was derived from (keys.ts jobIdOf). */
+function referenceOf(jobId: string): string {
+  return decodeURIComponent(jobId.slice(jobId.lastIndexOf('|') + 1));
+}
+
+function checkBatchId(batchId: unknown): void {
+  if (typeof batchId !== 'string' || !BATCH_ID.test(batchId)) {
+    throw new RequestValidationError('batch id', [
+      {
+        path: 'batchId',
+        message: 'must be the batchId enqueuePayOuts returned (1-100 letters, digits, ".", "_" or "-")',
+      },
+    ]);
+  }
+}
+
+function unknownBatch(queue: Queue, batchId: string): RequestValidationError {
+  return new RequestValidationError('batch id', [
+    {
+      path: 'batchId',
+      message: `no batch '${batchId}' on queue '${queue.name}'; use the batchId enqueuePayOuts returned, on the same queue and Redis`,
+    },
+  ]);
+}

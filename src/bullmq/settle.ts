@@ -1,0 +1,25 @@
+/**
+ * The queue's one door into the batch engine (src/bulk/): a queue job settles its PayOut through
+ * the same per-item entry point as `createMany` — looked up first, never sent twice, `recovered`
+ * on a re-run. Every use of src/bulk/ by payinout/bullmq goes through this file, so a rework of
+ * the engine re-points one file.
+ */
+
+import { KeyedLock, PauseGate } from '../bulk/gate.js';
+import { BatchHalt } from '../bulk/halt.js';
+import { type ItemContext, settleItem, validatePayOut } from '../bulk/item.js';
+import type { BatchClient, PayOutBatchResult } from '../bulk/types.js';
+
+export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from '../bulk/errors.js';
+export type { BatchClient, PayOutBatchResult };
+export { BatchHalt, KeyedLock, PauseGate, validatePayOut };
+
+/** What one job is settled with: the worker's client and gate, the job's lease and batch halt. */
+export type JobContext = ItemContext;
+
+/** Settles one job's PayOut; never rejects (the engine gives every item a result). */
+export function settlePayOut(item: unknown, ctx: JobContext): Promise<PayOutBatchResult> {
+  return settleItem(item, ctx);
+}
+
+export { checkConcurrency } from '../bulk/batch.js';

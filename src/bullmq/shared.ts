@@ -1,0 +1,127 @@
+/**
+ * The engine's three batch-wide parts (settle.ts), shared by every worker of a queue through
+ * Redis instead of one process's memory:
+ * - SharedPause: a 429's Retry-After pauses every worker. Jobs in flight wait on a Redis key all
+ *   workers read before each request; BullMQ's rate limiter (`worker.rateLimit`) stops every
+ *   worker from taking new jobs for as long.
+ * - ReferenceLease: one worker at a time settles a reference, across workers and batches. A
+ *   stalled job can be handed to a second worker while the first is merely slow; the lease (with
+ *   a fence token checked right before each create) keeps the second one waiting.
+ * - SharedHalt: a batch-wide failure (401/403, a refused configuration) stops the batch for
+ *   every worker: its remaining jobs are not sent, and readPayOutBatch says why.
+ */
+import type { RedisClient } from 'bullmq';
+import type { PayinoutError } from '../core/errors.js';
+import { encodeError, reviveError } from './codec.js';
+import { pauseUntil, releaseLease, renewLease, saveHalt, takeLease } from './scripts.js';
+import { BatchHalt, KeyedLock, PauseGate } from './settle.js';
+
+export class SharedPause extends PauseGate {
+  constructor(
+    private readonly redis: Promise<RedisClient>,
+    private readonly key: string,
+    /** Stops this worker from taking new jobs for `ms` (BullMQ's rate limiter, queue-wide). */
+    private readonly limitQueue: (ms: number) => Promise<void>,
+  ) {
+    super();
+  }
+
+  override pauseUntil(time: number): void {
+    super.pauseUntil(time);
+    const ms = Math.ceil(time - Date.now());
+    if (ms <= 0) return;
+    // Best effort: a Redis failure here costs the other workers a 429 of their own, never money.
+    void this.redis.then((client) => pauseUntil(client, this.key, time)).catch(() => undefined);
+    void this.limitQueue(ms).catch(() => undefined);
+  }
+
+  override async ready(signal?: AbortSignal): Promise<void> {
+    try {
+      const until = Number(await (await this.redis).get(this.key));
+      if (until > Date.now()) super.pauseUntil(until);
+    } catch {
+      // Redis unreachable: this worker's own pause still holds.
+    }
+    await super.ready(signal);
+  }
+}
+
+/** How often a held lease is extended, as a share of its time to live. */
+const RENEW_SHARE = 1 / 3;
+const WAIT_MS = 100;
+
+export class ReferenceLease extends KeyedLock {
+  #held: { key: string; token: string } | undefined;
+
+  constructor(
+    private readonly redis: Promise<RedisClient>,
+    private readonly keys: { lease: string; fence: string },
+    private readonly ttlMs: number,
+  ) {
+    super();
+  }
+
+  override run<T>(reference: string, task: () => Promise<T>): Promise<T> {
+    return super.run(reference, () => this.#holding(reference, task));
+  }
+
+  /** Whether this worker still holds `reference`, checked (and extended) in Redis right now. */
+  async stillHeld(reference: string): Promise<boolean> {
+    const held = this.#held;
+    if (!held || held.key !== this.keys.lease + reference) return false;
+    return renewLease(await this.redis, held.key, held.token, this.ttlMs);
+  }
+
+  async #holding<T>(reference: string, task: () => Promise<T>): Promise<T> {
+    const client = await this.redis;
+    const key = this.keys.lease + reference;
+    const holder = Math.random().toString(36).slice(2);
+    // Another worker holds it: it is settling this reference now. Wait; its lease ends when it
+    // is done, or expires (ttl) when it died, and the lookup that follows sees what it did.
+    const keys = { lease: key, fence: this.keys.fence };
+    let token = await takeLease(client, keys, holder, this.ttlMs);
+    for (; token === null; token = await takeLease(client, keys, holder, this.ttlMs)) await sleep(WAIT_MS);
+    this.#held = { key, token };
+    const renew = setInterval(
+      () => void renewLease(client, key, token, this.ttlMs).catch(() => undefined),
+      Math.max(50, this.ttlMs * RENEW_SHARE),
+    );
+    try {
+      return await task();
+    } finally {
+      clearInterval(renew);
+      this.#held = undefined;
+      await releaseLease(client, key, token).catch(() => undefined);
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class SharedHalt extends BatchHalt {
+  /** The write of this worker's halt, awaited before the job's result is saved. */
+  saved: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly redis: Promise<RedisClient>,
+    private readonly key: string,
+  ) {
+    super();
+  }
+
+  /** Takes up a halt another worker recorded. */
+  async load(): Promise<void> {
+    const stored = await (await this.redis).get(this.key);
+    if (stored) super.consider(reviveError(JSON.parse(stored)));
+  }
+
+  override consider(error: unknown): boolean {
+    const first = this.error === undefined;
+    const batchWide = super.consider(error);
+    if (batchWide && first) {
+      const record = encodeError(this.error as unknown as PayinoutError);
+      this.saved = this.redis.then((client) => saveHalt(client, this.key, record)).catch(() => undefined);
+    }
+    return batchWide;
+  }
+}

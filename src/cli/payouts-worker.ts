@@ -1,0 +1,141 @@
+/**
+ * `payinout payouts worker --queue redis://… [--queue-name payouts] [--concurrency N]`: a
+ * payinout/bullmq worker with the PAYINOUT_* credentials. It settles jobs until SIGTERM or
+ * Ctrl+C, then finishes the jobs in hand and exits 0 (a second signal quits at once).
+ */
+import type { Command } from 'commander';
+import { MAX_CONCURRENCY } from '../bulk/batch.js';
+import { PaymentClient } from '../client.js';
+import { VERSION } from '../version.js';
+import { integerIn } from './options.js';
+import {
+  connected,
+  loadQueueModule,
+  type QueueConnection,
+  queueName,
+  queueUrl,
+  shownUrl,
+} from './queue-connection.js';
+import { printErr } from './terminal.js';
+
+interface WorkerCliOptions {
+  queue: QueueConnection;
+  queueName: string;
+  concurrency: number;
+  maxRetries: number;
+}
+
+const SUMMARY_MS = 10_000;
+
+export function registerPayoutsWorker(payouts: Command): void {
+  payouts
+    .command('worker')
+    .description(
+      'Settle PayOuts enqueued with `payouts send --queue`, on this machine (any number of hosts may run one)',
+    )
+    .requiredOption(
+      '--queue <redis-url>',
+      'the Redis of the queue, e.g. redis://127.0.0.1:6379[/DB]',
+      queueUrl,
+    )
+    .option('--queue-name <name>', 'the queue name', queueName, 'payouts')
+    .option(
+      '--concurrency <n>',
+      `PayOuts this worker settles at once, 1-${MAX_CONCURRENCY}`,
+      integerIn(1, MAX_CONCURRENCY),
+      4,
+    )
+    .option(
+      '--max-retries <n>',
+      'retries per PayOut after a lost answer, 5xx or 408, each from a fresh lookup',
+      integerIn(0, 100),
+      2,
+    )
+    .addHelpText(
+      'after',
+      '\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL (never taken from the queue).\nStops on SIGTERM or Ctrl+C after finishing the PayOuts in hand (exit 0). Exit 2: usage error.',
+    )
+    .action(async (options: WorkerCliOptions) => {
+      process.exitCode = await runWorker(options);
+    });
+}
+
+async function runWorker(options: WorkerCliOptions): Promise<number> {
+  let client: PaymentClient;
+  try {
+    client = PaymentClient.fromEnv(process.env, { appInfo: { name: 'payinout-cli', version: VERSION } });
+  } catch (error) {
+    printErr(`payinout payouts worker: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const bullmq = await loadQueueModule();
+  const worker = bullmq.createPayOutWorker({
+    queueName: options.queueName,
+    connection: options.queue,
+    client,
+    concurrency: options.concurrency,
+    maxRetries: options.maxRetries,
+  });
+  const tally = { created: 0, recovered: 0, failed: 0 };
+  worker.on('completed', (_job, result) => {
+    tally[result.outcome]++;
+    if (result.outcome === 'failed') {
+      const why = String(result.error?.message ?? '');
+      printErr(`payinout payouts worker: ${terminalText(`${result.reference} failed: ${why}`)}\n`);
+    }
+  });
+  const errors = new Set<string>();
+  worker.on('error', (error) => {
+    // Connection trouble repeats while Redis is away: each distinct message once.
+    if (errors.has(error.message)) return;
+    errors.add(error.message);
+    printErr(`payinout payouts worker: Redis: ${terminalText(error.message)}\n`);
+  });
+  try {
+    await connected(worker, options.queue);
+  } catch (error) {
+    printErr(`payinout payouts worker: ${(error as Error).message}\n`);
+    await worker.close(true).catch(() => undefined);
+    return 1;
+  }
+  printErr(
+    `payinout payouts worker: settling PayOuts from queue '${options.queueName}' at ${shownUrl(options.queue)}, ${options.concurrency} at a time. SIGTERM or Ctrl+C finishes the ones in hand and exits.\n`,
+  );
+  let shown = '';
+  const summary = setInterval(() => {
+    // Only when something settled since the last line: an idle worker does not fill the log.
+    const line = `${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed so far`;
+    if (line === shown) return;
+    shown = line;
+    printErr(`payinout payouts worker: ${line}\n`);
+  }, SUMMARY_MS);
+  summary.unref();
+  await stopSignal();
+  printErr('payinout payouts worker: stopping — finishing the PayOuts in hand (again to quit at once)\n');
+  const quitNow = (signal: NodeJS.Signals) => process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.once('SIGINT', quitNow);
+  process.once('SIGTERM', quitNow);
+  await worker.close();
+  clearInterval(summary);
+  printErr(
+    `payinout payouts worker: stopped; ${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed\n`,
+  );
+  return 0;
+}
+
+function stopSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Service messages on one line; printErr neutralises what a terminal would act on. */
+function terminalText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

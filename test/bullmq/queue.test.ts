@@ -1,0 +1,297 @@
+/**
+ * payinout/bullmq against a real Redis, with workers as child processes settling PayOuts through
+ * the simulator behind a real HTTP server: exactly one PayOut per reference whatever happens to
+ * the workers or the answers, a rate limit that pauses every worker, a halt that stops the batch.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
+import { redisOf } from '../../src/bullmq/keys.js';
+import {
+  AuthenticationError,
+  BatchHaltedError,
+  ConnectionError,
+  RequestValidationError,
+} from '../../src/index.js';
+import { MERCHANT, payout, type QueueServer, startQueueServer } from './server.js';
+import {
+  requireRedis,
+  skipQueue,
+  startWorker,
+  stopWorkers,
+  storedText,
+  type TestQueue,
+  testQueue,
+  until,
+  type WorkerProcess,
+} from './support.js';
+
+const items = (n: number, from = 1) => Array.from({ length: n }, (_, i) => payout(from + i));
+
+let server: QueueServer;
+let q: TestQueue;
+let workers: WorkerProcess[];
+beforeAll(requireRedis);
+beforeEach(async () => {
+  server = await startQueueServer();
+  q = testQueue();
+  workers = [];
+});
+afterEach(async () => {
+  await stopWorkers(workers);
+  await q.cleanup();
+  await server.close();
+});
+
+async function settled(batchId: string, ms = 60_000) {
+  return until(
+    async () => {
+      const batch = await readPayOutBatch(q.queue, batchId);
+      return batch.pending === 0 ? batch : undefined;
+    },
+    ms,
+    `batch ${batchId} to settle`,
+  );
+}
+
+/**
+ * When a worker wrote the queue's shared pause to Redis (polled every 10 ms). On a loaded machine a
+ * worker may read its 429 late; the pause holds from when it is written, and that is checked.
+ */
+function watchPause(): { seenAt: () => number; stop: () => void } {
+  let seen = 0;
+  const timer = setInterval(async () => {
+    if (seen) return;
+    const client = await redisOf(q.queue);
+    if (await client.get(`${q.prefix}:${q.name}:payinout:pause`)) seen = Date.now();
+  }, 10);
+  return { seenAt: () => seen, stop: () => clearInterval(timer) };
+}
+
+/** References created more than once, or that reached the simulator more than once. */
+function notExactlyOnce(references: string[]): string[] {
+  return references.filter((r) => server.payoutsFor(r) !== 1 || server.posted.get(r) !== 1);
+}
+
+describe.skipIf(skipQueue)('payinout/bullmq', () => {
+  it('3 workers, one SIGKILLed mid-create, 1 % of answers lost: one PayOut per reference, results in input order', async () => {
+    const batch = items(150);
+    const references = batch.map((p) => p.reference);
+    for (const n of [7, 60, 111]) server.loseAnswer.add(`bulk-${n}`);
+    workers = await Promise.all(
+      ['worker-1', 'worker-2', 'worker-3'].map((name) => startWorker(q, server.url, name)),
+    );
+    let victim: string | undefined;
+    let creates = 0;
+    // The 40th create committed: the worker that sent it dies before reading the answer.
+    server.afterCommit = async (request) => {
+      if (++creates !== 40 || victim) return;
+      victim = request.worker;
+      workers.find((w) => w.name === request.worker)?.child.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    const { batchId, enqueued, skipped } = await enqueuePayOuts(q.queue, batch);
+    expect({ enqueued, skipped }).toEqual({ enqueued: 150, skipped: 0 });
+    const result = await settled(batchId);
+    expect(victim).toBeDefined();
+    expect(workers.find((w) => w.name === victim)?.child.signalCode).toBe('SIGKILL');
+    expect(result).toMatchObject({ total: 150, done: 150, failed: 0, pending: 0 });
+    expect(result.created + result.recovered).toBe(150);
+    expect(result.recovered).toBeGreaterThanOrEqual(1); // the killed worker's create, found by the next one
+    expect(result.results.map((r) => r.reference)).toEqual(references);
+    expect(notExactlyOnce(references)).toEqual([]);
+  }, 90_000);
+
+  it('a job BullMQ gives up on (stalled too often) still gets a result: unknown outcome, settled by a new batch', async () => {
+    const batch = items(12);
+    const env = { MAX_STALLED: '0' }; // the first stall fails the job
+    workers = await Promise.all(
+      ['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name, env)),
+    );
+    let victim: string | undefined;
+    server.afterCommit = async (request) => {
+      if (victim) return;
+      victim = request.worker;
+      workers.find((w) => w.name === victim)?.child.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 50)); // dead before its answer is sent
+    };
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    const first = await settled(batchId);
+    const givenUp = first.results.filter((r) => r.error instanceof ConnectionError);
+    expect(givenUp.length).toBeGreaterThanOrEqual(1);
+    for (const r of givenUp) {
+      expect((r.error as ConnectionError).outcome).toBe('unknown');
+      expect(r.error?.message).toContain('new batchId');
+    }
+    expect(first.results.map((r) => r.reference)).toEqual(batch.map((p) => p.reference));
+    // The killed worker's create had committed: that one exists, the others it held do not.
+    const committed = givenUp.filter((r) => server.payoutsFor(r.reference) === 1).length;
+    expect(committed).toBe(1);
+    const again = await enqueuePayOuts(q.queue, batch);
+    const second = await settled(again.batchId);
+    expect(second.failed).toBe(0);
+    expect(second).toMatchObject({
+      recovered: first.created + committed,
+      created: givenUp.length - committed,
+    });
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+  }, 90_000);
+
+  it('enqueueing the same items again: same batch adds nothing, a new batch recovers every one', async () => {
+    const batch = items(20);
+    workers = [await startWorker(q, server.url, 'worker-1')];
+    const first = await enqueuePayOuts(q.queue, batch, { batchId: 'payday-1' });
+    expect(first).toEqual({ batchId: 'payday-1', enqueued: 20, skipped: 0 });
+    await settled('payday-1');
+    expect(await enqueuePayOuts(q.queue, batch, { batchId: 'payday-1' })).toEqual({
+      batchId: 'payday-1',
+      enqueued: 0,
+      skipped: 20,
+    });
+    const again = await enqueuePayOuts(q.queue, batch);
+    expect(again.enqueued).toBe(20);
+    const result = await settled(again.batchId);
+    expect(result).toMatchObject({ total: 20, recovered: 20, created: 0, failed: 0 });
+    expect((await readPayOutBatch(q.queue, 'payday-1')).created).toBe(20);
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+    // Jobs, results and batch records in Redis hold no credential of the workers' client.
+    const stored = await storedText(q);
+    expect(stored).toContain('bulk-20');
+    for (const secret of [
+      MERCHANT.password,
+      MERCHANT.token,
+      Buffer.from(`${MERCHANT.username}:${MERCHANT.password}`).toString('base64'),
+    ]) {
+      expect(stored).not.toContain(secret);
+    }
+  }, 60_000);
+
+  it('an invalid item is a RequestValidationError naming its index and field, and nothing is enqueued', async () => {
+    const batch: unknown[] = items(5);
+    batch[3] = { ...payout(4), amount: 'lots' };
+    const error = await enqueuePayOuts(q.queue, batch).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues.map((i) => i.path)).toContain('items[3].amount');
+    expect((error as Error).message).toContain('items[3].amount');
+    expect(await q.queue.count()).toBe(0);
+    const twice = await enqueuePayOuts(q.queue, [payout(1), payout(1)]).catch((e: unknown) => e);
+    expect((twice as RequestValidationError).issues[0]?.path).toBe('items[1].reference');
+    expect(await q.queue.count()).toBe(0);
+  });
+
+  it('a 429 with Retry-After pauses every worker of the queue, then the batch completes once each', async () => {
+    const batch = items(40);
+    // As a service's limiter does: every request is refused for 2 s from the 10th create on.
+    let limitedAt = 0;
+    server.inject = (request) => {
+      if (!limitedAt && request.method === 'POST' && server.posted.size >= 10) limitedAt = request.time;
+      if (!limitedAt || request.time >= limitedAt + 2_000) return undefined;
+      return { status: 429, headers: { 'retry-after': '2' } };
+    };
+    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    const pause = watchPause();
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    const result = await settled(batchId);
+    pause.stop();
+    // Requests already on their way land just after the pause is written; after that nobody
+    // sends until the Retry-After is over — neither worker.
+    const from = Math.max(limitedAt, pause.seenAt()) + 300;
+    expect(result).toMatchObject({ total: 40, failed: 0 });
+    expect(limitedAt).toBeGreaterThan(0);
+    const during = server.requests.filter((r) => r.time > from && r.time < limitedAt + 1_900);
+    expect(during).toEqual([]);
+    const after = new Set(server.requests.filter((r) => r.time >= limitedAt + 1_900).map((r) => r.worker));
+    expect(after).toEqual(new Set(['worker-1', 'worker-2']));
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+  }, 60_000);
+
+  it('one 429 on a lookup pauses both workers for its Retry-After', async () => {
+    const batch = items(60);
+    let limitedAt = 0;
+    server.inject = (request) => {
+      if (limitedAt || request.method !== 'GET' || request.reference !== 'bulk-12') return undefined;
+      limitedAt = request.time;
+      return { status: 429, headers: { 'retry-after': '2' } };
+    };
+    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    const pause = watchPause();
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    const result = await settled(batchId);
+    pause.stop();
+    // Requests already on their way land just after the pause is written; after that nobody
+    // sends until the Retry-After is over — neither worker.
+    const from = Math.max(limitedAt, pause.seenAt()) + 300;
+    expect(result).toMatchObject({ total: 60, failed: 0 });
+    const during = server.requests.filter((r) => r.time > from && r.time < limitedAt + 1_900);
+    expect(during).toEqual([]);
+    const after = new Set(server.requests.filter((r) => r.time >= limitedAt + 1_900).map((r) => r.worker));
+    expect(after).toEqual(new Set(['worker-1', 'worker-2']));
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+  }, 60_000);
+
+  it('two batches with the same references on two workers: the lease lets one send each, the other recovers', async () => {
+    const batch = items(12);
+    // Slow creates widen the race: without the lease both workers would look up, miss, and send.
+    server.beforeCommit = () => new Promise((resolve) => setTimeout(resolve, 300));
+    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    const [a, b] = await Promise.all([enqueuePayOuts(q.queue, batch), enqueuePayOuts(q.queue, batch)]);
+    const [ra, rb] = [await settled(a!.batchId), await settled(b!.batchId)];
+    expect(ra.failed + rb.failed).toBe(0);
+    expect(ra.created + rb.created).toBe(12);
+    expect(ra.recovered + rb.recovered).toBe(12);
+    expect(new Set(server.requests.filter((r) => r.method === 'POST').map((r) => r.worker)).size).toBe(2);
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+  }, 60_000);
+
+  it('a worker frozen mid-create loses its job to another, which recovers it; the PayOut exists once', async () => {
+    const batch = items(6);
+    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    let frozen: WorkerProcess | undefined;
+    server.afterCommit = async (request) => {
+      if (frozen || request.reference !== 'bulk-3') return;
+      frozen = workers.find((w) => w.name === request.worker);
+      frozen?.child.kill('SIGSTOP'); // longer than its lock (2 s): BullMQ hands the job on
+      setTimeout(() => frozen?.child.kill('SIGCONT'), 6_000);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // stopped before its answer is sent
+    };
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    const result = await settled(batchId);
+    expect(frozen).toBeDefined();
+    expect(result.failed).toBe(0);
+    expect(result.results.find((r) => r.reference === 'bulk-3')?.outcome).toBe('recovered');
+    await new Promise((resolve) => setTimeout(resolve, 6_500)); // the frozen one wakes up and reads its answer
+    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+    expect(
+      (await readPayOutBatch(q.queue, batchId)).results.find((r) => r.reference === 'bulk-3')?.outcome,
+    ).toBe('recovered');
+  }, 60_000);
+
+  it('SIGTERM: a worker finishes the PayOuts in hand, then exits 0', async () => {
+    const batch = items(8);
+    server.afterCommit = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+    const worker = await startWorker(q, server.url, 'worker-1');
+    workers = [worker];
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    await until(async () => (server.posted.size >= 4 ? true : undefined), 20_000, 'creates in flight');
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    const state = await readPayOutBatch(q.queue, batchId);
+    expect(state.created).toBe(server.posted.size); // every create it sent has its result
+    expect(state.pending).toBe(8 - state.created);
+  }, 60_000);
+
+  it('refused credentials halt the batch: its remaining jobs are not sent and readPayOutBatch says why', async () => {
+    const batch = items(30);
+    server.inject = () => ({ status: 401 });
+    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    const { batchId } = await enqueuePayOuts(q.queue, batch);
+    const result = await settled(batchId);
+    expect(result).toMatchObject({ total: 30, failed: 30, pending: 0 });
+    expect(result.halted).toMatch(/refused the credentials \(HTTP 401\)/);
+    const errors = result.results.map((r) => r.error);
+    expect(errors.every((e) => e instanceof AuthenticationError || e instanceof BatchHaltedError)).toBe(true);
+    expect(errors.filter((e) => e instanceof BatchHaltedError).length).toBeGreaterThan(20);
+    // At most one request per job in flight when the first 401 came back (2 workers × 4).
+    expect(server.requests.length).toBeLessThanOrEqual(8);
+    expect(server.posted.size).toBe(0);
+  }, 60_000);
+});
