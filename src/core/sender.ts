@@ -23,8 +23,6 @@ export interface WireResponse {
   status: number;
   headers: Headers;
   text: string;
-  /** The fetch sender's own Response (its body read): ky is handed it instead of a copy. */
-  response?: Response;
 }
 
 export type Sender = (request: WireRequest) => Promise<WireResponse>;
@@ -91,7 +89,7 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
         body: request.body ?? null,
       });
       status = response.status;
-      return { status, headers: response.headers, text: await readText(response), response };
+      return { status, headers: response.headers, text: await readText(response) };
     } catch (error) {
       if (late && !caller?.aborted) throw new WireFailure(true, status);
       throw status === undefined ? error : new WireFailure(false, status, error);

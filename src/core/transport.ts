@@ -9,17 +9,20 @@ import { safeParse } from '../schemas/kit.js';
 import { VERSION } from '../version.js';
 import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
 import { RequestValidationError } from './errors.js';
-import { type Answer, Http, isBroken } from './http.js';
+import { type Answer, type Broken, type Exchange, Http, isBroken } from './http.js';
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
-import type {
-  AttemptOutcome,
-  CallSpec,
-  Logger,
-  Recovery,
-  RequestOptions,
-  ResponseMeta,
-  WithResponse,
+import { failureOf, Pacer } from './retry.js';
+import {
+  type AttemptOutcome,
+  type CallOptions,
+  type CallSpec,
+  LANE,
+  type Logger,
+  type Recovery,
+  type RequestOptions,
+  type ResponseMeta,
+  type WithResponse,
 } from './types.js';
 import { attachResponse, serialize } from './wire.js';
 
@@ -48,7 +51,7 @@ interface Call {
   count: number;
   /** Credential and PII values of the request, scrubbed from anything an error keeps. */
   readonly secrets: readonly string[];
-  options: RequestOptions;
+  options: CallOptions;
   maxRetries: number;
 }
 
@@ -61,7 +64,7 @@ interface Call {
 function callState(
   credentials: readonly string[],
   body: string | undefined,
-  options: RequestOptions,
+  options: CallOptions,
   maxRetries: number,
 ): Call {
   let secrets: readonly string[] | undefined;
@@ -102,7 +105,7 @@ export class Transport {
 
   async request<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
-    options: RequestOptions = {},
+    options: CallOptions = {},
   ): Promise<WithResponse<z.infer<T>>> {
     checkOptions(options);
     const sent = this.#validate(spec);
@@ -119,14 +122,24 @@ export class Transport {
       recovery,
       method: spec.method,
       path: `/${spec.path}`,
-      maxRetries,
+      pacer: this.#pacer(call, maxRetries),
       signal: options.signal,
       logger: this.#config.logger,
       attempts: () => call.count,
-      send: () => this.#exchange(spec, body, call, recovery),
+      send: async () =>
+        this.#outcome(
+          spec,
+          await this.#http.send(this.#exchange(spec, body, call, recovery)),
+          call,
+          recovery,
+        ),
       run: (lookup) => this.#retrying(lookup, undefined, call, maxRetries),
     });
     return result as WithResponse<z.infer<T>>;
+  }
+
+  #pacer(call: Call, maxRetries: number): Pacer {
+    return new Pacer(maxRetries, call.options.signal, call.options[LANE]);
   }
 
   #validate<T extends z.ZodMiniType>(spec: CallSpec<T>): unknown {
@@ -140,8 +153,9 @@ export class Transport {
   }
 
   /**
-   * A call that may be repeated as it is, at most `1 + maxRetries` HTTP requests (ky's retry,
-   * paced as docs/reliability.md says), read to a typed result or thrown as a typed error.
+   * The loop of a call that may be repeated as it is: at most `1 + maxRetries` HTTP requests,
+   * each repeat decided and timed by the one policy (retry.ts), read to a typed result or thrown
+   * as a typed error. A call that may not be repeated passes 0: one attempt.
    */
   async #retrying<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
@@ -149,45 +163,62 @@ export class Transport {
     call: Call,
     maxRetries: number,
   ): Promise<WithResponse<z.infer<T>>> {
-    const outcome = await this.#exchange(spec, body, call, undefined, maxRetries);
-    if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
-    throw outcome.error;
+    const exchange = this.#exchange(spec, body, call, undefined);
+    const pacer = maxRetries > 0 || call.options[LANE] ? this.#pacer(call, maxRetries) : undefined;
+    for (;;) {
+      const ready = pacer?.ready();
+      if (ready) await ready;
+      const answer = await this.#http.send(exchange);
+      const wait = pacer?.plan(isBroken(answer) ? failureOf(answer.error, answer.staleSocket) : answer);
+      if (wait) {
+        await pacer?.take(wait);
+        continue;
+      }
+      const outcome = isBroken(answer) ? { ok: false as const, ...answer } : this.#read(spec, answer, call);
+      if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
+      throw outcome.error;
+    }
   }
 
-  /** One send (with `retries` more for a safe call), read to a typed outcome. */
-  async #exchange<T extends z.ZodMiniType>(
+  /** The request of one attempt of a call. */
+  #exchange<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     body: string | undefined,
     call: Call,
-    recovery?: Recovery,
-    retries = 0,
-  ): Promise<AttemptOutcome> {
-    const answer = await this.#http.send(
-      {
-        method: spec.method,
-        path: spec.path,
-        body,
-        options: call.options,
-        counter: call,
-        get secrets() {
-          return call.secrets;
-        },
-        reference: recovery?.key,
-        unknownAdvice: recovery && unknownAdvice(recovery),
+    recovery: Recovery | undefined,
+  ): Exchange {
+    return {
+      method: spec.method,
+      path: spec.path,
+      body,
+      options: call.options,
+      counter: call,
+      get secrets() {
+        return call.secrets;
       },
-      retries,
-    );
+      reference: recovery?.key,
+      unknownAdvice: recovery && unknownAdvice(recovery),
+    };
+  }
+
+  /** One attempt's answer read to a typed outcome. */
+  #outcome<T extends z.ZodMiniType>(
+    spec: CallSpec<T>,
+    answer: Answer | Broken,
+    call: Call,
+    recovery?: Recovery,
+  ): AttemptOutcome {
     if (isBroken(answer)) return { ok: false, ...answer };
-    return this.#read(spec, answer, call, answer.attempt, recovery);
+    return this.#read(spec, answer, call, recovery);
   }
 
   #read<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     answer: Answer,
     call: Call,
-    attempt: number,
-    recovery: Recovery | undefined,
+    recovery?: Recovery,
   ): AttemptOutcome {
+    const attempt = answer.attempt;
     const context: AnswerContext = {
       status: answer.status,
       headers: answer.headers,
