@@ -124,10 +124,10 @@ async function createAgainst(id: string, found: unknown) {
     return new Response('{"code":"01","data":{"ticket":"T-1"', { status: 200 });
   });
   const [resource, method] = id.split('.') as ['payin' | 'payout', 'create' | 'createLegacy'];
-  const call = (
-    client[resource] as unknown as Record<string, (p: unknown) => Promise<{ recovered?: boolean }>>
-  )[method];
-  const outcome = await call.call(client[resource], PARAMS[id]).then(
+  type Create = (p: unknown) => Promise<{ recovered?: boolean }>;
+  const target = client[resource] as unknown as Record<string, Create>;
+  const call = target[method] as Create;
+  const outcome = await call.call(target, PARAMS[id]).then(
     (value) => ({ recovered: value.recovered === true }),
     (error: unknown) => ({ error }),
   );
