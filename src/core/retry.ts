@@ -73,6 +73,8 @@ export interface Wait {
    * not this request, so a shared pause (a batch's) makes every lane wait it out.
    */
   asked: boolean;
+  /** A rate limit (429): in a lane it spends the lane's pauses, not the call's retries. */
+  limited?: boolean;
 }
 
 /** The failure of an attempt as the policy reads it, from its typed error. */
@@ -95,8 +97,8 @@ export function waitAfter(failure: Failure, retry: number): Wait | undefined {
   if (!isRetriableStatus(failure.status) || failure.status > 599) return undefined;
   const asked = retryAfterMs(failure.headers);
   if (asked === Infinity) return undefined;
-  if (asked !== undefined) return { ms: asked, asked: true };
-  return { ms: backoffMs(retry), asked: failure.status === 429 };
+  const limited = failure.status === 429;
+  return { ms: asked ?? backoffMs(retry), asked: limited || asked !== undefined, limited };
 }
 
 /** Whether an error's answer asked for a wait longer than the SDK ever waits (over 60 s). */
@@ -170,7 +172,7 @@ export class Pacer {
   }
 
   #spendsPause(wait: Wait): boolean {
-    return wait.asked && this.lane !== undefined;
+    return wait.limited === true && this.lane !== undefined;
   }
 }
 
