@@ -176,6 +176,11 @@ export class Pacer {
   }
 }
 
+/** The pause before the next poll of a status (waitForFinalStatus): ×1.5 per poll, at most 30 s. */
+export function nextPollInterval(interval: number): number {
+  return Math.min(interval * 1.5, 30_000);
+}
+
 /** Sleeps, waking early with the signal's reason when the caller aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
