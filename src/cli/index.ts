@@ -4,8 +4,6 @@
  * `payinout get`, `payinout payouts send`. Usage mistakes exit 2, failures exit 1, each with one
  * line on stderr.
  */
-import { platform } from '../core/sender.js';
-import { nodeSender } from '../node/sender.js';
 import { reportFailure } from './errors.js';
 import { createProgram } from './program.js';
 
@@ -14,8 +12,6 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
-
-platform.sender = nodeSender;
 
 const argv = process.argv.slice(2);
 createProgram(argv)

@@ -5,7 +5,7 @@
  */
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
-import { fetchSender, platform as installed, type Sender, WireFailure } from './sender.js';
+import { fetchSender, type Sender, WireFailure } from './sender.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
@@ -18,6 +18,8 @@ export interface HttpConfig {
   timeoutMs: number;
   userAgent: string;
   fetch?: typeof fetch | undefined;
+  /** The platform's sender (node:http on Node), used when no `fetch` was given. */
+  sender?: Sender | undefined;
   logger?: Logger | undefined;
 }
 
@@ -75,8 +77,7 @@ export class Http {
       'user-agent': config.userAgent,
     });
     this.#prefix = config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
-    const platform = config.fetch ? undefined : installed.sender;
-    this.#sender = platform ?? fetchSender(config.fetch ?? globalThis.fetch);
+    this.#sender = config.sender ?? fetchSender(config.fetch ?? globalThis.fetch);
   }
 
   /**

@@ -13,6 +13,7 @@ import { type Answer, type Broken, type Exchange, Http, isBroken } from './http.
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
 import { failureOf, Pacer } from './retry.js';
+import type { Sender } from './sender.js';
 import {
   type AttemptOutcome,
   type CallOptions,
@@ -41,6 +42,8 @@ export interface TransportConfig {
   validateRequests: boolean;
   strictResponses: boolean;
   fetch?: typeof fetch | undefined;
+  /** The platform's sender (node:http on Node), used when no `fetch` was given. */
+  sender?: Sender | undefined;
   logger?: Logger | undefined;
   appInfo?: { name: string; version?: string } | undefined;
 }
