@@ -58,15 +58,18 @@ function isAbsent(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
+/** The value at a dotted path, own properties only (a key named like a prototype member finds nothing). */
 function at(value: unknown, path: string): unknown {
+  if (!path.includes('.')) return own(value, path);
   let current = value;
-  for (const key of path.split('.')) {
-    current =
-      current !== null && typeof current === 'object' && Object.hasOwn(current, key)
-        ? (current as Record<string, unknown>)[key]
-        : undefined;
-  }
+  for (const key of path.split('.')) current = own(current, key);
   return current;
+}
+
+function own(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /** PAYIN / PAYOUT when `type_transaction` says so (any case or spacing); a descriptive word proves nothing. */

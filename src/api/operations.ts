@@ -29,13 +29,13 @@ import type { DocumentedError, Operation, RecoveryMatch } from './types.js';
 
 /**
  * What every create's lookup must show before the SDK calls it this create's result: the same
- * reference, currency and amount, and — where the search answer shows them (its customer object
+ * reference, amount and currency, and — where the search answer shows them (its customer object
  * is optional) — the same payment method and customer document.
  */
 const CREATE_MATCH = [
   { request: 'reference', found: 'reference', compare: 'id', required: 'always' },
-  { request: 'currency', found: 'currency', compare: 'text', required: 'always' },
   { request: 'amount', found: 'amount', compare: 'amount', required: 'always' },
+  { request: 'currency', found: 'currency', compare: 'text', required: 'always' },
   { request: 'payment_method', found: 'payment_method', compare: 'text', required: 'when-present' },
   {
     request: 'customer_data.legal_doc_type',

@@ -15,7 +15,7 @@ import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
 import { mismatches } from './match.js';
 import { OPERATIONS } from './operations.js';
 import { buildPath } from './paths.js';
-import type { RecoveryDescriptor } from './types.js';
+import type { MatchRule, RecoveryDescriptor } from './types.js';
 
 /** A ticket or reference as the SDK sends and compares it: surrounding blanks trimmed. */
 export function normaliseId(id: string): string {
@@ -78,6 +78,7 @@ function idOf(item: unknown, key: 'ticket' | 'reference'): string | undefined {
  * reference) up exactly as it was sent, prove the match, and rebuild the created shape.
  */
 export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
+  const echo = echoRule(descriptor);
   return (sent) => {
     const body = asRecord(sent);
     const reference = body?.[descriptor.key];
@@ -87,28 +88,31 @@ export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
       howToLookUp: `client.transactions.get('${reference}')`,
       find: (run) => find(run, descriptor, body as Record<string, unknown>, reference),
       idIn: ticketIn,
-      contradiction: (value) => contradictionOf(value, body as Record<string, unknown>, descriptor),
+      contradiction: (value) => contradictionOf(value, body as Record<string, unknown>, echo),
     } satisfies Recovery;
   };
 }
 
 /**
- * Where a create's 2xx answer contradicts what was sent: its echo (`transaction`) shows another
- * value for one of the facts the match rule always requires (reference, amount, currency). Fields
- * the answer leaves out prove nothing either way.
+ * The facts a create's 2xx answer must not contradict: the ones the match rule always requires
+ * (reference, amount, currency), compared where the answer's echo (`transaction`) shows them —
+ * fields it leaves out prove nothing either way.
  */
-function contradictionOf(
-  value: unknown,
-  sent: Record<string, unknown>,
-  descriptor: RecoveryDescriptor,
-): string | undefined {
-  const echo = asRecord(asRecord(value)?.transaction);
-  if (!echo) return undefined;
-  const shownOnly = descriptor.match
+function echoRule(descriptor: RecoveryDescriptor): MatchRule {
+  const match = descriptor.match
     .filter((row) => row.required === 'always')
     .map((row) => ({ ...row, required: 'when-present' as const }));
-  const wrong = mismatches(echo, sent, { match: shownOnly }).map((m) => m.field);
-  return wrong.length ? `echoes another ${wrong.join(', ')} than the one sent` : undefined;
+  return { match };
+}
+
+/** Where a create's 2xx answer contradicts what was sent, by {@link echoRule}. */
+function contradictionOf(value: unknown, sent: Record<string, unknown>, rule: MatchRule): string | undefined {
+  const echo = asRecord(asRecord(value)?.transaction);
+  if (!echo) return undefined;
+  const wrong = mismatches(echo, sent, rule);
+  return wrong.length
+    ? `echoes another ${wrong.map((m) => m.field).join(', ')} than the one sent`
+    : undefined;
 }
 
 async function find(

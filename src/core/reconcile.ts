@@ -32,8 +32,10 @@ export interface ReconcileIO {
   recovery: Recovery;
   method: string;
   path: string;
-  /** The budget and the waits of the resends (retry.ts). */
-  pacer: Pacer;
+  /** The budget and the waits of the resends (retry.ts), made on first use. */
+  pacer(): Pacer;
+  /** Whether the call runs in a batch's lane (every send waits for its shared pause). */
+  inLane: boolean;
   signal: AbortSignal | undefined;
   logger: Logger | undefined;
   /** HTTP requests made so far for this call, lookups included. */
@@ -72,14 +74,17 @@ function verdictOf({ error, status, unreadable }: Failure): Verdict {
 }
 
 export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>> {
-  const { pacer } = io;
   /** Whether an earlier send of this call may have reached the service. */
   let mayExist = false;
   for (;;) {
-    const ready = pacer.ready();
+    const ready = io.inLane ? io.pacer().ready() : undefined;
     if (ready) await ready;
     const outcome = await io.send();
-    if (outcome.ok) return proven(io, outcome);
+    if (outcome.ok) {
+      const why = io.recovery.contradiction(outcome.value);
+      if (why === undefined) return outcome.value;
+      return proven(io, outcome, why);
+    }
     const verdict = verdictOf(outcome);
     const { error } = outcome;
     if (verdict === 'final') {
@@ -90,6 +95,7 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
       throw recount(error, io.attempts());
     }
     const failure = failureOf(error);
+    const pacer = io.pacer();
     if (verdict === 'not_sent') {
       const wait = pacer.plan(failure);
       if (!wait) throw error;
@@ -105,13 +111,12 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
   }
 }
 
-/** A 2xx answer: the result, unless what it echoes is not provably this call's (then the lookup decides). */
+/** A 2xx answer whose echo is not provably this call's (`why`): only the lookup can say which transaction it made. */
 async function proven(
   io: ReconcileIO,
   outcome: Extract<AttemptOutcome, { ok: true }>,
+  why: string,
 ): Promise<WithResponse<unknown>> {
-  const why = io.recovery.contradiction(outcome.value);
-  if (why === undefined) return outcome.value;
   const found = await settle(io, contradicted(why));
   if (found) return found;
   throw answerUnproven(io, outcome, why);
@@ -132,9 +137,9 @@ async function lookUpAfter(
     `payinout ${io.method} ${io.path}: no reliable answer (${describe(error)}); looking '${io.recovery.key}' up before anything else`,
     { method: io.method, path: io.path, reference: io.recovery.key, attempts: io.attempts() },
   );
-  const wait = accepted || askedTooLong(error) ? undefined : waitAfter(failureOf(error), io.pacer.retries);
+  const wait = accepted || askedTooLong(error) ? undefined : waitAfter(failureOf(error), io.pacer().retries);
   // Unanswered failures the policy would not repeat still get the backoff before their lookup.
-  if (wait) await io.pacer.hold(wait);
+  if (wait) await io.pacer().hold(wait);
   const found = await settle(io, error);
   if (found) return found;
   if (accepted) throw acceptedButUnseen(io, outcome);

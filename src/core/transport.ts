@@ -12,7 +12,7 @@ import { RequestValidationError } from './errors.js';
 import { type Answer, type Broken, type Exchange, Http, isBroken } from './http.js';
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
-import { failureOf, Pacer } from './retry.js';
+import { failureOf, isRetriableStatus, Pacer } from './retry.js';
 import type { Sender } from './sender.js';
 import {
   type AttemptOutcome,
@@ -121,21 +121,17 @@ export class Transport {
     const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
     if (recovery === undefined)
       return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0);
+    const exchange = this.#exchange(spec, body, call, recovery);
     const result = await reconcile({
       recovery,
       method: spec.method,
       path: `/${spec.path}`,
-      pacer: this.#pacer(call, maxRetries),
+      pacer: lazy(() => this.#pacer(call, maxRetries)),
+      inLane: call.options[LANE] !== undefined,
       signal: options.signal,
       logger: this.#config.logger,
       attempts: () => call.count,
-      send: async () =>
-        this.#outcome(
-          spec,
-          await this.#http.send(this.#exchange(spec, body, call, recovery)),
-          call,
-          recovery,
-        ),
+      send: () => this.#http.send(exchange).then((answer) => this.#outcome(spec, answer, call, recovery)),
       run: (lookup) => this.#retrying(lookup, undefined, call, maxRetries),
     });
     return result as WithResponse<z.infer<T>>;
@@ -167,17 +163,23 @@ export class Transport {
     maxRetries: number,
   ): Promise<WithResponse<z.infer<T>>> {
     const exchange = this.#exchange(spec, body, call, undefined);
-    const pacer = maxRetries > 0 || call.options[LANE] ? this.#pacer(call, maxRetries) : undefined;
+    // Made at the first failure (a call that succeeds at once pays nothing for it), or at once
+    // in a batch's lane, whose pause every attempt waits for.
+    let pacer = call.options[LANE] ? this.#pacer(call, maxRetries) : undefined;
     for (;;) {
       const ready = pacer?.ready();
       if (ready) await ready;
       const answer = await this.#http.send(exchange);
-      const wait = pacer?.plan(isBroken(answer) ? failureOf(answer.error, answer.staleSocket) : answer);
-      if (wait) {
-        await pacer?.take(wait);
-        continue;
+      const failed = isBroken(answer) || isRetriableStatus(answer.status);
+      if (failed && maxRetries + (pacer?.lane?.maxPauses ?? 0) > 0) {
+        pacer ??= this.#pacer(call, maxRetries);
+        const wait = pacer.plan(isBroken(answer) ? failureOf(answer.error, answer.staleSocket) : answer);
+        if (wait) {
+          await pacer.take(wait);
+          continue;
+        }
       }
-      const outcome = isBroken(answer) ? { ok: false as const, ...answer } : this.#read(spec, answer, call);
+      const outcome = this.#outcome(spec, answer, call);
       if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
       throw outcome.error;
     }
@@ -221,14 +223,13 @@ export class Transport {
     call: Call,
     recovery?: Recovery,
   ): AttemptOutcome {
-    const attempt = answer.attempt;
     const context: AnswerContext = {
       status: answer.status,
       headers: answer.headers,
       text: answer.text,
       method: spec.method,
       path: `/${spec.path}`,
-      attempts: attempt,
+      attempts: answer.attempt,
       strict: this.#config.strictResponses,
       get secrets() {
         return call.secrets;
@@ -252,7 +253,7 @@ export class Transport {
       status: answer.status,
       headers: answer.headers,
       message: read.message,
-      attempts: attempt,
+      attempts: answer.attempt,
     };
     return { ok: true, value: attachResponse(read.data, meta) };
   }
@@ -268,6 +269,15 @@ export class Transport {
       { method, path, field },
     );
   }
+}
+
+/** `make()` on first use, then the same value: a call that succeeds at once never builds it. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
 }
 
 function unknownAdvice(recovery: Recovery): string {
