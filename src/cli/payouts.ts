@@ -12,8 +12,8 @@ import { type Command, CommanderError, InvalidArgumentError } from 'commander';
 import { MAX_CONCURRENCY, runPayOutBatch } from '../bulk/batch.js';
 import { RejectedItem } from '../bulk/item.js';
 import type { BatchClient } from '../bulk/types.js';
-import { PaymentClient } from '../node/client.js';
 import { ConfigurationError } from '../core/errors.js';
+import { PaymentClient } from '../node/client.js';
 import {
   CsvFileError,
   describeRow,
