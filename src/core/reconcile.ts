@@ -36,6 +36,8 @@ export interface ReconcileIO {
   pacer(): Pacer;
   /** Whether the call runs in a batch's lane (every send waits for its shared pause). */
   inLane: boolean;
+  /** The outcome of the first send, when the caller made it already. */
+  first?: AttemptOutcome | undefined;
   signal: AbortSignal | undefined;
   logger: Logger | undefined;
   /** HTTP requests made so far for this call, lookups included. */
@@ -76,10 +78,10 @@ function verdictOf({ error, status, unreadable }: Failure): Verdict {
 export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>> {
   /** Whether an earlier send of this call may have reached the service. */
   let mayExist = false;
-  for (;;) {
-    const ready = io.inLane ? io.pacer().ready() : undefined;
+  for (let first = io.first; ; first = undefined) {
+    const ready = io.inLane && !first ? io.pacer().ready() : undefined;
     if (ready) await ready;
-    const outcome = await io.send();
+    const outcome = first ?? (await io.send());
     if (outcome.ok) {
       const why = io.recovery.contradiction(outcome.value);
       if (why === undefined) return outcome.value;

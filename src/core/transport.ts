@@ -121,20 +121,38 @@ export class Transport {
     const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
     if (recovery === undefined)
       return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0);
+    return this.#reconciling(spec, body, call, recovery) as Promise<WithResponse<z.infer<T>>>;
+  }
+
+  /**
+   * A call with a recovery (a create). Its first send outside a batch's lane is made here: when
+   * it is answered and the answer contradicts nothing (the common case) it is the result, and
+   * reconciliation (reconcile.ts) is never set up; otherwise it takes over from that outcome.
+   */
+  async #reconciling<T extends z.ZodMiniType>(
+    spec: CallSpec<T>,
+    body: string | undefined,
+    call: Call,
+    recovery: Recovery,
+  ): Promise<WithResponse<unknown>> {
     const exchange = this.#exchange(spec, body, call, recovery);
-    const result = await reconcile({
+    const send = async () => this.#outcome(spec, await this.#http.send(exchange), call, recovery);
+    const inLane = call.options[LANE] !== undefined;
+    const first = inLane ? undefined : await send();
+    if (first?.ok && recovery.contradiction(first.value) === undefined) return first.value;
+    return reconcile({
       recovery,
       method: spec.method,
       path: `/${spec.path}`,
-      pacer: lazy(() => this.#pacer(call, maxRetries)),
-      inLane: call.options[LANE] !== undefined,
-      signal: options.signal,
+      pacer: lazy(() => this.#pacer(call, call.maxRetries)),
+      inLane,
+      first,
+      signal: call.options.signal,
       logger: this.#config.logger,
       attempts: () => call.count,
-      send: () => this.#http.send(exchange).then((answer) => this.#outcome(spec, answer, call, recovery)),
-      run: (lookup) => this.#retrying(lookup, undefined, call, maxRetries),
+      send,
+      run: (lookup) => this.#retrying(lookup, undefined, call, call.maxRetries),
     });
-    return result as WithResponse<z.infer<T>>;
   }
 
   #pacer(call: Call, maxRetries: number): Pacer {
