@@ -73,6 +73,33 @@ if (wants('http')) {
   console.log(
     '\nTargets: p50 sequential ≤ 1.3× raw fetch for payin.create, ≤ 1.1× for transactions.get; stripe-node is the peer. "on fetch" is the same client given `fetch` (what Bun, Deno and Workers run).\n',
   );
+  undiciRatios(http);
+}
+
+/** Each client ÷ undici.request (the floor) in the same run: p50 and CPU µs per call. */
+function undiciRatios(http: Awaited<ReturnType<typeof benchHttp>>): void {
+  console.log(
+    '### payinout ÷ undici.request\n\n| call | p50 seq | CPU/call seq | p50 c32 | CPU/call c32 |\n|---|--:|--:|--:|--:|',
+  );
+  const perCall = (s: Summary) => s.cpu / s.rps;
+  for (const [mine, floor] of [
+    ['payinout payin.create', 'undici POST payin'],
+    ['payinout on fetch payin.create', 'undici POST payin'],
+    ['stripe-node customers.create', 'undici POST payin'],
+    ['payinout transactions.get', 'undici GET transaction'],
+    ['stripe-node customers.retrieve', 'undici GET transaction'],
+  ] as const) {
+    const [s, u, c, uc] = [
+      http.sequential[mine]!,
+      http.sequential[floor]!,
+      http.concurrent[mine]!,
+      http.concurrent[floor]!,
+    ];
+    console.log(
+      `| ${mine} | ${fmt(s.p50 / u.p50, 2)}× | ${fmt(perCall(s) / perCall(u), 2)}× | ${fmt(c.p50 / uc.p50, 2)}× | ${fmt(perCall(c) / perCall(uc), 2)}× |`,
+    );
+  }
+  console.log('\nTarget: payin.create p50 sequential ≤ 1.15× undici.request in the same run.\n');
 }
 
 if (wants('cpu')) {

@@ -1,4 +1,5 @@
 import { ConfigurationError } from './core/errors.js';
+import { PLATFORM_SENDER, type Sender } from './core/sender.js';
 import { type Logger, MAX_TIMER_MS, Transport } from './core/transport.js';
 import { MerchantResource } from './resources/merchant.js';
 import { PayInResource } from './resources/payin.js';
@@ -94,6 +95,12 @@ export class PaymentClient {
   /** 'staging' unless configured otherwise. */
   readonly environment: Environment;
 
+  /**
+   * @internal The sender of clients built without a `fetch` option: none here (they send with
+   * `fetch`); the Node entry's PaymentClient supplies `node:http` (src/node/client.ts).
+   */
+  static readonly [PLATFORM_SENDER]: Sender | undefined = undefined;
+
   /** @throws ConfigurationError on missing credentials, a non-https `baseUrl` (except loopback) or bad numbers. */
   constructor(options: PaymentClientOptions) {
     checkOptions(options);
@@ -109,6 +116,7 @@ export class PaymentClient {
       validateRequests,
       strictResponses: options.strictResponses ?? false,
       fetch: options.fetch,
+      sender: options.fetch ? undefined : new.target[PLATFORM_SENDER],
       logger: options.logger,
       appInfo: options.appInfo,
     });
@@ -153,7 +161,8 @@ export class PaymentClient {
       );
     }
     const environment = read('environment');
-    return new PaymentClient({
+    // `this`: the Node entry's PaymentClient builds its own kind (with its sender).
+    return new this({
       username: read('username')!,
       password: read('password')!,
       token: read('token')!,

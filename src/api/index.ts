@@ -9,12 +9,14 @@ export {
   confirmableStatuses,
   sandboxConfirmSupport,
 } from './confirm-support.js';
+export { type Mismatch, mismatches } from './match.js';
 export { OPERATION_LIST, OPERATIONS, type OperationId } from './operations.js';
 export { buildPath, createRouter, type PathParams, type RouteMatch } from './paths.js';
 export type {
   AuthRule,
   DocumentedError,
   HttpMethod,
+  MatchRule,
   Operation,
   RecoveryDescriptor,
   RecoveryMatch,

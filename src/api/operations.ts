@@ -28,19 +28,55 @@ import { TransactionSchema } from '../schemas/transaction.js';
 import { TransactionLookupBodySchema } from '../schemas/wire.js';
 import type { DocumentedError, Operation, RecoveryMatch } from './types.js';
 
-/** What every create's lookup must show before the SDK calls it this create's result. */
-const CREATE_MATCH: readonly RecoveryMatch[] = [
-  { request: 'reference', found: 'reference', compare: 'exact', required: 'always' },
-  { request: 'currency', found: 'currency', compare: 'exact', required: 'always' },
+/**
+ * What every create's lookup must show before the SDK calls it this create's result: the same
+ * reference, amount and currency, and — where the search answer shows them (its customer object
+ * is optional) — the same payment method and customer document.
+ */
+const CREATE_MATCH = [
+  { request: 'reference', found: 'reference', compare: 'id', required: 'always' },
   { request: 'amount', found: 'amount', compare: 'amount', required: 'always' },
-  // The search answer's customer is optional: compared only when it carries the document.
+  { request: 'currency', found: 'currency', compare: 'text', required: 'always' },
+  { request: 'payment_method', found: 'payment_method', compare: 'text', required: 'when-present' },
+  {
+    request: 'customer_data.legal_doc_type',
+    found: 'customer.legal_doc_type',
+    compare: 'text',
+    required: 'when-present',
+  },
   {
     request: 'customer_data.legal_doc',
     found: 'customer.legal_doc',
-    compare: 'exact',
+    compare: 'text',
     required: 'when-present',
   },
-];
+] as const satisfies readonly RecoveryMatch[];
+
+/** A PayOut's destination too, where the search answer shows it (docs/spec-gaps.md). */
+const PAYOUT_MATCH = [
+  ...CREATE_MATCH,
+  ...(['bank', 'account_number', 'account_type', 'clabe_number'] as const).map(
+    (field) =>
+      ({
+        request: `customer_data.${field}`,
+        found: `customer.${field}`,
+        compare: 'text',
+        required: 'when-present',
+      }) as const,
+  ),
+] satisfies readonly RecoveryMatch[];
+
+/**
+ * What a webhook delivery must share with the looked-up transaction (spec "Events": the signature
+ * covers the ticket and reference only, so status, amount and currency are proven by the lookup).
+ */
+const DELIVERY_MATCH = [
+  { request: 'top_ticket', found: 'ticket', compare: 'id', required: 'always' },
+  { request: 'top_reference', found: 'reference', compare: 'id', required: 'always' },
+  { request: 'top_status', found: 'status', compare: 'text', required: 'always' },
+  { request: 'top_amount', found: 'amount', compare: 'amount', required: 'when-claimed' },
+  { request: 'top_currency', found: 'currency', compare: 'text', required: 'when-claimed' },
+] as const satisfies readonly RecoveryMatch[];
 
 /** An error the guide documents for an endpoint; its status comes from the one table of identifiers. */
 const documented = (error: ApiErrorCode, when: string, bare?: true): DocumentedError => ({
@@ -130,7 +166,7 @@ const payoutCreate = {
     kind: 'PAYOUT',
     lookup: 'transactions.get',
     key: 'reference',
-    match: CREATE_MATCH,
+    match: PAYOUT_MATCH,
     echoed: ['payment_method'],
   },
   errors: [],
@@ -184,6 +220,7 @@ const transactionsGet = {
   sandboxOnly: false,
   deprecated: false,
   recovery: undefined,
+  confirms: { match: DELIVERY_MATCH },
   errors: [],
 } as const satisfies Operation;
 

@@ -4,17 +4,19 @@
  * the knowledge of the service lives here:
  * - the lookup is GET /api/v1/transaction/{ticket} ("GET /api/v1/transaction/{ticket}"), whose
  *   `data` is documented as an array and sampled as an object;
- * - a found transaction is this create only when it shows the same reference, kind
- *   (`type_transaction`, where it says PAYIN or PAYOUT), amount and currency, and where it shows
- *   them the same payment method and customer document. Anything less stays unknown.
+ * - a found transaction is this create only when the one match rule (match.ts) over the table's
+ *   rows proves it: same reference, kind (where `type_transaction` says PAYIN or PAYOUT), amount
+ *   and currency, and where it shows them the same payment method, customer document and (for a
+ *   PayOut) destination. Anything less stays unknown.
  */
 import { AmbiguousTransactionError, NotFoundError } from '../core/errors.js';
 import { asRecord } from '../core/guards.js';
 import type { AnswerInfo, CallSpec, Finding, Recovery, RecoveryFactory, Runner } from '../core/types.js';
 import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
+import { mismatches } from './match.js';
 import { OPERATIONS } from './operations.js';
 import { buildPath } from './paths.js';
-import type { TransactionKind as Kind, RecoveryDescriptor, RecoveryMatch } from './types.js';
+import type { MatchRule, RecoveryDescriptor } from './types.js';
 
 /** A ticket or reference as the SDK sends and compares it: surrounding blanks trimmed. */
 export function normaliseId(id: string): string {
@@ -77,6 +79,7 @@ function idOf(item: unknown, key: 'ticket' | 'reference'): string | undefined {
  * reference) up exactly as it was sent, prove the match, and rebuild the created shape.
  */
 export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
+  const echo = echoRule(descriptor);
   return (sent) => {
     const body = asRecord(sent);
     const reference = body?.[descriptor.key];
@@ -86,27 +89,31 @@ export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
       howToLookUp: `client.transactions.get('${reference}')`,
       find: (run) => find(run, descriptor, body as Record<string, unknown>, reference),
       idIn: ticketIn,
-      contradiction: (value) => contradictionOf(value, body as Record<string, unknown>, reference),
+      contradiction: (value) => contradictionOf(value, body as Record<string, unknown>, echo),
     } satisfies Recovery;
   };
 }
 
 /**
- * Where a create's 2xx answer contradicts what was sent: its echo (`transaction`) names another
- * reference, amount or currency. Fields the answer leaves out prove nothing either way.
+ * The facts a create's 2xx answer must not contradict: the ones the match rule always requires
+ * (reference, amount, currency), compared where the answer's echo (`transaction`) shows them —
+ * fields it leaves out prove nothing either way.
  */
-function contradictionOf(
-  value: unknown,
-  sent: Record<string, unknown>,
-  reference: string,
-): string | undefined {
+function echoRule(descriptor: RecoveryDescriptor): MatchRule {
+  const match = descriptor.match
+    .filter((row) => row.required === 'always')
+    .map((row) => ({ ...row, required: 'when-present' as const }));
+  return { match };
+}
+
+/** Where a create's 2xx answer contradicts what was sent, by {@link echoRule}. */
+function contradictionOf(value: unknown, sent: Record<string, unknown>, rule: MatchRule): string | undefined {
   const echo = asRecord(asRecord(value)?.transaction);
   if (!echo) return undefined;
-  const wrong: string[] = [];
-  if (echo.reference !== undefined && echo.reference !== reference) wrong.push('reference');
-  if (echo.amount !== undefined && Number(echo.amount) !== Number(sent.amount)) wrong.push('amount');
-  if (echo.currency !== undefined && echo.currency !== sent.currency) wrong.push('currency');
-  return wrong.length ? `echoes another ${wrong.join(', ')} than the one sent` : undefined;
+  const wrong = mismatches(echo, sent, rule);
+  return wrong.length
+    ? `echoes another ${wrong.map((m) => m.field).join(', ')} than the one sent`
+    : undefined;
 }
 
 async function find(
@@ -126,89 +133,12 @@ async function find(
     }
     throw error;
   }
-  const differences = differencesOf(found, sent, descriptor, reference);
+  const differences = mismatches(found, sent, descriptor).map((m) => m.text);
   if (differences.length) {
     const why = `the lookup found transaction ${found.ticket}, but ${differences.join('; ')}, so it is not proven to be this create (was the reference used before?)`;
     return { kind: 'unproven', why };
   }
   return { kind: 'found', id: found.ticket, result: rebuild(found, sent, descriptor.echoed) };
-}
-
-/**
- * Every way the found transaction fails to be provably this create (empty: proven): the table's
- * match rows (reference, currency, amount, customer document), then what is checked for every
- * create whatever the table says: the reference as sent, the kind where `type_transaction` names
- * it, and the payment method and document type where the lookup shows them.
- */
-export function differencesOf(
-  found: Transaction,
-  sent: Record<string, unknown>,
-  descriptor: Pick<RecoveryDescriptor, 'kind' | 'match'>,
-  reference: string,
-): string[] {
-  const out = descriptor.match.flatMap((row) => rowDifference(found, sent, row));
-  if (typeof found.reference !== 'string' || normaliseId(found.reference) !== normaliseId(reference)) {
-    out.push(`its reference is ${shown(found.reference)}`);
-  }
-  const shownKind = kindOf(found.type_transaction);
-  if (shownKind !== undefined && shownKind !== descriptor.kind) {
-    out.push(`it is a ${shownKind}, not a ${descriptor.kind}`);
-  }
-  const extra: RecoveryMatch[] = [
-    { request: 'payment_method', found: 'payment_method', compare: 'exact', required: 'when-present' },
-    {
-      request: 'customer_data.legal_doc_type',
-      found: 'customer.legal_doc_type',
-      compare: 'exact',
-      required: 'when-present',
-    },
-  ];
-  for (const row of extra) out.push(...rowDifference(found, sent, row));
-  return [...new Set(out)];
-}
-
-/** One match row: '' when the two sides agree (or, for 'when-present', the lookup does not show it). */
-function rowDifference(found: unknown, sent: unknown, row: RecoveryMatch): string[] {
-  const theirs = at(found, row.found);
-  const ours = at(sent, row.request);
-  const absent = theirs === undefined || theirs === null || theirs === '';
-  if (absent && row.required === 'when-present') return [];
-  const same = row.compare === 'amount' ? sameNumber(theirs, ours) : sameText(theirs, ours);
-  if (same) return [];
-  // Customer fields are PII: named, never quoted.
-  if (row.found.startsWith('customer')) return [`its ${row.found} differs`];
-  return absent
-    ? [`it does not show its ${row.found}`]
-    : [`its ${row.found} is ${shown(theirs)}, not ${shown(ours)}`];
-}
-
-function at(value: unknown, path: string): unknown {
-  let current = value;
-  for (const key of path.split('.')) current = asRecord(current)?.[key];
-  return current;
-}
-
-/** PAYIN / PAYOUT when `type_transaction` says so (any case or spacing); a descriptive word proves nothing. */
-function kindOf(label: unknown): Kind | undefined {
-  if (typeof label !== 'string') return undefined;
-  const shape = label.toUpperCase().replace(/[^A-Z]/g, '');
-  return shape === 'PAYIN' || shape === 'PAYOUT' ? shape : undefined;
-}
-
-function sameNumber(a: unknown, b: unknown): boolean {
-  const x = typeof a === 'string' && a.trim() !== '' ? Number(a) : a;
-  return typeof x === 'number' && typeof b === 'number' && Number.isFinite(x) && x === b;
-}
-
-function sameText(a: unknown, b: unknown): boolean {
-  const text = (v: unknown) =>
-    typeof v === 'string' || typeof v === 'number' ? String(v).trim().toUpperCase() : undefined;
-  const [x, y] = [text(a), text(b)];
-  return x !== undefined && x === y;
-}
-
-function shown(value: unknown): string {
-  return value === undefined || value === null ? 'not shown' : JSON.stringify(value);
 }
 
 /** The created-shape result, rebuilt from the lookup; fields only the create answer carries are absent. */

@@ -22,21 +22,33 @@ export type AuthRule = 'basic+token' | 'token';
 export type TransactionKind = 'PAYIN' | 'PAYOUT';
 
 /**
- * One field a looked-up transaction must share with the create request before the SDK may call
- * it this create's result. Paths are dotted (`customer_data.legal_doc`).
+ * One field a looked-up transaction must share with what a caller claims about it (a create's
+ * request, a webhook delivery) before the SDK calls it that transaction. Paths are dotted
+ * (`customer_data.legal_doc`). The one rule that reads these rows is src/api/match.ts.
  */
 export interface RecoveryMatch {
-  /** Where the value is in the create request. */
+  /** Where the value is in the claim (the create request, the webhook delivery). */
   request: string;
   /** Where the same value is in the transaction search answer. */
   found: string;
-  /** 'amount' compares numerically (the answer may carry "150000.00"); 'exact' compares strings. */
-  compare: 'exact' | 'amount';
+  /**
+   * 'id': trimmed, case kept (references, tickets); 'text': trimmed, any case (currencies,
+   * methods, documents, statuses); 'amount': numerically (the answer may carry "150000.00").
+   */
+  compare: 'id' | 'text' | 'amount';
   /**
    * 'always': a missing value on either side is a mismatch; 'when-present': compared only when
-   * both sides carry it (the search answer's customer fields are optional).
+   * the transaction shows it (the search answer's customer fields are optional); 'when-claimed':
+   * compared only when the claim carries it (a delivery may leave `top_amount` out).
    */
-  required: 'always' | 'when-present';
+  required: 'always' | 'when-present' | 'when-claimed';
+}
+
+/** What a looked-up transaction must show to be the one a claim describes. */
+export interface MatchRule {
+  /** The kind it must be, where its `type_transaction` says PAYIN or PAYOUT. */
+  kind?: TransactionKind | undefined;
+  match: readonly RecoveryMatch[];
 }
 
 /**
@@ -44,7 +56,7 @@ export interface RecoveryMatch {
  * reference is unique per merchant and can be looked up: guide "Transaction (PayIn or PayOut)").
  * Data only: the executable strategy is src/api/recovery.ts.
  */
-export interface RecoveryDescriptor {
+export interface RecoveryDescriptor extends MatchRule {
   /** The kind the looked-up transaction must be (its `type_transaction`, when it says). */
   kind: TransactionKind;
   /** The operation that looks the reference up. */
@@ -106,6 +118,11 @@ export interface Operation {
   deprecated: boolean;
   /** Creates only: how a lost answer is settled by reference. */
   recovery: RecoveryDescriptor | undefined;
+  /**
+   * The lookup only: what a webhook delivery must share with the looked-up transaction before
+   * `confirmWith` hands it on (its signed ticket and reference, and what it claims).
+   */
+  confirms?: MatchRule | undefined;
   /** Errors the guide documents for this endpoint (most are "Not shown"). */
   errors: readonly DocumentedError[];
 }

@@ -1,11 +1,13 @@
 /**
- * The batch's shared pause. A rate limit (429, or any answer with Retry-After) is about the
- * merchant, not one item, so every worker waits before its next request instead of each item
- * burning its own retries against the limit.
+ * The batch's shared pause (the in-memory SharedPause of core/types.ts). A rate limit (429, or
+ * any answer with Retry-After) is about the merchant, not one item: the engine (core/retry.ts
+ * Pacer) sets it the moment such an answer comes, and every lane waits before its next request.
  */
-import { whenAborted } from '../core/abort.js';
+import { sleep } from '../core/retry.js';
+import type { SharedPause } from '../core/types.js';
+import type { ItemLock } from './item.js';
 
-export class PauseGate {
+export class PauseGate implements SharedPause {
   #until = 0;
 
   /** No request of the batch starts before `time` (ms since epoch); a later pause wins. */
@@ -16,27 +18,13 @@ export class PauseGate {
   /** Resolves when the batch may send again, or at once when `signal` is aborted. Never rejects. */
   async ready(signal?: AbortSignal): Promise<void> {
     for (let wait = this.#until - Date.now(); wait > 0 && !signal?.aborted; wait = this.#until - Date.now()) {
-      await pause(wait, signal);
+      await sleep(wait, signal).catch(() => {});
     }
   }
 }
 
-/** Sleeps `ms`, or less when `signal` aborts; never rejects. */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      stop?.();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const stop = signal && whenAborted(signal, done);
-  });
-}
-
 /** Runs one task per key at a time: two items with one reference never race to create it. */
-export class KeyedLock {
+export class KeyedLock implements ItemLock {
   readonly #tails = new Map<string, Promise<void>>();
 
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {

@@ -8,8 +8,9 @@
  * Everything else (a refused item, a 404, a 5xx, a lost answer, an unreadable answer) is per item.
  */
 import { ApiError, AuthenticationError, ConfigurationError, type PayinoutError } from '../core/errors.js';
-import { retryAfterMs } from '../core/retry.js';
+import { askedTooLong } from '../core/retry.js';
 import { BatchHaltedError } from './errors.js';
+import type { ItemHalt } from './item.js';
 
 interface Reason {
   why: string;
@@ -26,7 +27,7 @@ function reasonOf(error: unknown): Reason | undefined {
   if (error instanceof ConfigurationError) {
     return { why: 'the client refused its configuration', todo: error.message };
   }
-  if (error instanceof ApiError && retryAfterMs(error.headers) === Infinity) {
+  if (error instanceof ApiError && askedTooLong(error)) {
     return {
       why: `the service asked to wait more than 60 s before the next request (HTTP ${error.status} with Retry-After)`,
       todo: 'Wait as long as the service asked.',
@@ -36,7 +37,7 @@ function reasonOf(error: unknown): Reason | undefined {
 }
 
 /** The batch's stop: set once, by the first batch-wide failure. */
-export class BatchHalt {
+export class BatchHalt implements ItemHalt {
   #error: PayinoutError | undefined;
   #reason: Reason | undefined;
 

@@ -1,11 +1,15 @@
 /**
- * One batch item, settled exactly once. The service has no idempotency key and its answer to a
- * duplicate reference is not shown (docs/spec-gaps.md), so the item proves "already exists" by
- * looking the reference up BEFORE every create: found → compared (recovered / conflict), not
- * found → `payout.create`, which reconciles its own lost answers (docs/reliability.md). Calls are
- * made with `maxRetries: 0` so that every failure comes back here, where a rate limit pauses the
- * whole batch and any other transient failure is retried after a fresh lookup.
+ * One batch item, settled exactly once, on the client's one engine. The service has no
+ * idempotency key and its answer to a duplicate reference is not shown (docs/spec-gaps.md), so
+ * the item looks its reference up first: found → the one match rule decides (recovered /
+ * conflict); absent → `payout.create`, whose reconciliation settles a lost answer with one lookup
+ * and resends only when that lookup shows nothing (docs/reliability.md). Both calls run in the
+ * batch's lane (core/types.ts Lane): every wait the service asks for pauses the whole batch at
+ * once, and no repeat starts once the batch stopped. Every decision uses the one normalised
+ * reference (the schema's trim).
  */
+import { mismatches } from '../api/match.js';
+import { OPERATIONS } from '../api/operations.js';
 import {
   ApiError,
   ConnectionError,
@@ -14,24 +18,44 @@ import {
   RequestValidationError,
   ResponseValidationError,
 } from '../core/errors.js';
+import { isTransient } from '../core/retry.js';
+import { LANE, type Lane, type SharedPause } from '../core/types.js';
 import { safeParse } from '../schemas/kit.js';
 import { type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
 import type { Transaction } from '../schemas/transaction.js';
-import { differenceOf, sameReference } from './compare.js';
 import { BatchAbortedError, ReferenceConflictError, unknownOutcome } from './errors.js';
-import { type KeyedLock, type PauseGate, pause } from './gate.js';
-import type { BatchHalt } from './halt.js';
 import type { BatchClient, PayOutBatchResult } from './types.js';
-import { nextWait } from './waits.js';
 
-/** What every item of one batch shares. */
+/** Shared pauses tolerated per call of an item: a rate limit slows the batch, it does not fail items. */
+export const MAX_ITEM_PAUSES = 30;
+
+/** What the PayOut's lookup must show to be this item (the operations table's rows). */
+const PAYOUT_RULE = OPERATIONS['payout.create'].recovery;
+
+/** Runs one task per key at a time: two items with one reference never race to create it. */
+export interface ItemLock {
+  run<T>(key: string, task: () => Promise<T>): Promise<T>;
+}
+
+/** The batch's stop, set once by the first batch-wide failure (halt.ts has the in-memory one). */
+export interface ItemHalt {
+  /** The failure that stopped the batch, if any. */
+  readonly error: PayinoutError | undefined;
+  /** Stops the batch when `error` is batch-wide; returns whether it is. */
+  consider(error: unknown): boolean;
+  /** The error of an item the stopped batch did not send (undefined while it runs). */
+  notSent(reference: string): PayinoutError | undefined;
+}
+
+/** What every item of one batch shares. Interfaces: a queue supplies its own (a Redis lock…). */
 export interface ItemContext {
   client: BatchClient;
-  gate: PauseGate;
-  lock: KeyedLock;
+  /** The batch's shared pause (gate.ts PauseGate, or a queue-wide rate limiter). */
+  gate: SharedPause;
+  lock: ItemLock;
   /** Set by the first batch-wide failure: no item starts after it. */
-  halt: BatchHalt;
-  /** Transient failures each item retries after. */
+  halt: ItemHalt;
+  /** Transient failures each call of an item repeats after. */
   maxRetries: number;
   signal: AbortSignal | undefined;
 }
@@ -44,8 +68,6 @@ export class RejectedItem {
   ) {}
 }
 
-const ONE_ATTEMPT = { maxRetries: 0 } as const;
-
 /** The schema check payout.create runs, as a typed error naming every field. */
 export function validatePayOut(
   item: unknown,
@@ -56,83 +78,73 @@ export function validatePayOut(
   return { error: new RequestValidationError('PayOut', issues) };
 }
 
+/** The item's reference as given, trimmed like the schema does ('' when it has none or cannot be read). */
 export function referenceOf(item: unknown): string {
-  if (item instanceof RejectedItem) return item.reference;
-  const value =
-    item !== null && typeof item === 'object' ? (item as { reference?: unknown }).reference : undefined;
-  return typeof value === 'string' ? value : '';
+  try {
+    if (item instanceof RejectedItem) return item.reference;
+    const value =
+      item !== null && typeof item === 'object' ? (item as { reference?: unknown }).reference : undefined;
+    return typeof value === 'string' ? value.trim() : '';
+  } catch {
+    return ''; // a throwing getter or a revoked Proxy: the item fails below, alone
+  }
 }
 
-/** Settles one item; never rejects. */
+/** Settles one item; never rejects, whatever the item is (a throwing getter, a revoked Proxy). */
 export async function settleItem(item: unknown, ctx: ItemContext): Promise<PayOutBatchResult> {
-  const reference = referenceOf(item);
-  if (item instanceof RejectedItem) return failed(reference, item.error);
-  if (ctx.signal?.aborted) return failed(reference, new BatchAbortedError(reference, ctx.signal.reason));
-  const checked = validatePayOut(item);
-  if ('error' in checked) return failed(reference, checked.error);
-  const halted = ctx.halt.notSent(reference);
-  if (halted) return failed(reference, halted);
+  const given = referenceOf(item);
+  let params: PayOutCreateParams;
   try {
-    return await ctx.lock.run(reference, () => sendOnce(item as PayOutCreateParams, checked.params, ctx));
+    if (item instanceof RejectedItem) return failed(given, item.error);
+    if (ctx.signal?.aborted) return failed(given, new BatchAbortedError(given, ctx.signal.reason));
+    const checked = validatePayOut(item);
+    if ('error' in checked) return failed(given, checked.error);
+    params = checked.params;
+    const halted = ctx.halt.notSent(params.reference);
+    if (halted) return failed(params.reference, halted);
   } catch (error) {
-    // Only a bug in a callback or the client could land here; the item still gets a result.
+    return failed(given, unreadable(error));
+  }
+  const { reference } = params;
+  try {
+    return await ctx.lock.run(reference, () => settleOnce(params, ctx));
+  } catch (error) {
+    // Only a bug in a callback, the lock or the client could land here; the item still gets a result.
     return failed(reference, asPayinoutError(error, reference));
   }
 }
 
-type Stage = 'lookup' | 'create';
-
-async function sendOnce(item: PayOutCreateParams, params: PayOutCreateParams, ctx: ItemContext) {
+async function settleOnce(params: PayOutCreateParams, ctx: ItemContext): Promise<PayOutBatchResult> {
   const { reference } = params;
-  let mayExist = false; // whether a create of this item may have reached the service
-  let lastError: unknown;
-  for (let failures = 0, pauses = 0; ; ) {
-    let stage: Stage = 'lookup';
-    const started = Date.now();
-    try {
-      await ctx.gate.ready(ctx.signal);
-      if (stopped(ctx)) return await stopAt(params, ctx, mayExist, lastError);
-      const found = await lookup(ctx, reference);
-      // Found after this item's own create may have reached the service: that create committed.
-      if (found) return existing(found, params, mayExist);
-      await ctx.gate.ready(ctx.signal);
-      // Stopped between lookup and create: an earlier create of this item may still commit late.
-      if (stopped(ctx)) return await stopAt(params, ctx, mayExist, lastError);
-      stage = 'create';
-      return created(params, await ctx.client.create(item, ONE_ATTEMPT));
-    } catch (error) {
-      if (stage === 'create') mayExist ||= mayHaveCommitted(error);
-      // The service took the create (2xx) but its answer was lost and the lookup does not show it
-      // yet: sending it again could pay twice. One more lookup, then the outcome is unknown.
-      if (stage === 'create' && wasAccepted(error)) return await giveUp(params, ctx, true, error);
-      const batchWide = ctx.halt.consider(error);
-      if (batchWide || !isTransient(error)) {
-        return isTransient(error)
-          ? await giveUp(params, ctx, mayExist, error)
-          : await refused(params, ctx, stage, error, mayExist);
-      }
-      const wait = nextWait(error, { failures, pauses, started, maxRetries: ctx.maxRetries });
-      if (!wait || stopped(ctx)) return await giveUp(params, ctx, mayExist, error);
-      lastError = error;
-      if (wait.pause) pauses++;
-      else failures++;
-      if (wait.shared) ctx.gate.pauseUntil(wait.until);
-      else await pause(wait.until - Date.now(), ctx.signal);
-    }
+  const lane = laneOf(ctx);
+  const options = { maxRetries: ctx.maxRetries, [LANE]: lane };
+  if (lane.stopped()) return failed(reference, stopError(ctx, reference));
+  let found: Transaction | undefined;
+  try {
+    found = await lookup(ctx, reference, options);
+  } catch (error) {
+    ctx.halt.consider(error);
+    return failed(reference, asPayinoutError(error, reference));
+  }
+  if (found) return existing(found, params, false);
+  // Stopped between lookup and create: nothing was sent for this item.
+  if (lane.stopped()) return failed(reference, stopError(ctx, reference));
+  try {
+    return created(params, await ctx.client.create(params, options));
+  } catch (error) {
+    ctx.halt.consider(error);
+    return refused(params, ctx, error);
   }
 }
 
-/** Whether the batch may start no new request: aborted by its signal, or halted. */
-function stopped(ctx: ItemContext): boolean {
-  return ctx.signal?.aborted === true || ctx.halt.error !== undefined;
-}
-
-/**
- * The item's end in a stopped batch: nothing sent (the stop says why), or — when an earlier
- * create of it may have reached the service — one lookup, then its last error.
- */
-function stopAt(params: PayOutCreateParams, ctx: ItemContext, mayExist: boolean, lastError: unknown) {
-  return giveUp(params, ctx, mayExist, mayExist ? lastError : stopError(ctx, params.reference));
+/** The lane of an item's calls: the batch's pause, its signal, its stop. */
+function laneOf(ctx: ItemContext): Lane {
+  return {
+    pause: ctx.gate,
+    maxPauses: MAX_ITEM_PAUSES,
+    signal: ctx.signal,
+    stopped: () => ctx.signal?.aborted === true || ctx.halt.error !== undefined,
+  };
 }
 
 /** Why a stopped batch did not send an item: its signal, or the batch-wide failure. */
@@ -141,15 +153,14 @@ function stopError(ctx: ItemContext, reference: string): PayinoutError {
   return ctx.halt.notSent(reference) ?? new BatchAbortedError(reference, undefined);
 }
 
-/** A create the service answered 2xx to, unreadably, and that its lookup did not show. */
-function wasAccepted(error: unknown): boolean {
-  return error instanceof ConnectionError && error.accepted === true;
-}
-
 /** The looked-up transaction, or `undefined` when the service does not know the reference. */
-async function lookup(ctx: ItemContext, reference: string): Promise<Transaction | undefined> {
+async function lookup(
+  ctx: ItemContext,
+  reference: string,
+  options: Parameters<BatchClient['lookup']>[1],
+): Promise<Transaction | undefined> {
   try {
-    return await ctx.client.lookup(reference, ONE_ATTEMPT);
+    return await ctx.client.lookup(reference, options);
   } catch (error) {
     if (error instanceof NotFoundError) return undefined;
     throw error;
@@ -157,15 +168,16 @@ async function lookup(ctx: ItemContext, reference: string): Promise<Transaction 
 }
 
 /**
- * An existing transaction for the item's reference: a conflict when its details differ;
- * otherwise `created` when this item's own create made it (`mine`), else `recovered`.
+ * An existing transaction for the item's reference, judged by the one match rule: a conflict
+ * when it differs; otherwise `created` when this item's own create made it (`mine`), else
+ * `recovered`.
  */
 function existing(found: Transaction, params: PayOutCreateParams, mine: boolean): PayOutBatchResult {
   const { reference } = params;
-  if (!sameReference(found, reference)) return notProven(found, reference, mine);
-  const difference = differenceOf(found, params);
-  if (difference) {
-    const conflict = new ReferenceConflictError({ reference, ticket: found.ticket, ...difference });
+  const [first] = mismatches(found, params, PAYOUT_RULE);
+  if (first?.field === 'reference') return notProven(found, reference, mine);
+  if (first) {
+    const conflict = new ReferenceConflictError({ reference, ticket: found.ticket, ...first });
     // After this item's own create was sent, "nothing was sent" would not be true.
     const why = `the lookup shows another transaction with this reference (${conflict.message})`;
     return failed(reference, mine ? unknownOutcome(reference, why, conflict) : conflict);
@@ -188,24 +200,15 @@ function notProven(found: Transaction, reference: string, mine: boolean): PayOut
   );
 }
 
-/** Whether a failed create may have been processed: anything but a refusal or a provable non-send. */
-function mayHaveCommitted(error: unknown): boolean {
-  if (error instanceof ConnectionError) return error.outcome !== 'not_sent';
-  if (error instanceof ResponseValidationError) return true;
-  return isTransient(error);
-}
-
 function created(
   params: PayOutCreateParams,
   result: Awaited<ReturnType<BatchClient['create']>>,
 ): PayOutBatchResult {
-  const { reference } = params;
-  // An answer whose echo names another reference, amount or currency never gets here as this
-  // item's: the transport settles it by lookup (recovered) or fails it as unknown.
-  // A lost answer rebuilt by lookup carries the looked-up status; a fresh PayOut is PENDING
-  // (spec "PayOut creation result").
+  // An answer whose echo contradicts what was sent never gets here as this item's: the engine
+  // settles it by lookup (recovered) or fails it as unknown. A lost answer rebuilt by lookup
+  // carries the looked-up status; a fresh PayOut is PENDING (spec "PayOut creation result").
   return {
-    reference,
+    reference: params.reference,
     outcome: 'created',
     ticket: result.ticket,
     status: result.recoveredTransaction?.status ?? 'PENDING',
@@ -213,50 +216,17 @@ function created(
 }
 
 /**
- * A final failure. A refused create may have lost a race with the same reference (another host,
- * a slow commit), and an unreadable 2xx may hide a success: one lookup settles both.
+ * A create that failed. The engine settled every answer that may have been processed; a refusal
+ * (4xx) of a reference that was absent a moment ago may be a race with another host or a slow
+ * commit: one lookup tells.
  */
-async function refused(
-  params: PayOutCreateParams,
-  ctx: ItemContext,
-  stage: Stage,
-  error: unknown,
-  mayExist: boolean,
-) {
+async function refused(params: PayOutCreateParams, ctx: ItemContext, error: unknown) {
   const { reference } = params;
-  if (stage === 'create' && (error instanceof ApiError || error instanceof ResponseValidationError)) {
-    const found = await lookup(ctx, reference).catch(() => undefined);
-    if (found) return existing(found, params, mayExist);
-  }
-  // A lookup refused or unreadable after this item's own create may have reached the service.
-  if (stage === 'lookup' && mayExist) {
-    return failed(reference, unknownOutcome(reference, 'the lookup that would settle it failed', error));
+  if (error instanceof ApiError && !isTransient(error)) {
+    const found = await lookup(ctx, reference, { maxRetries: 0 }).catch(() => undefined);
+    if (found) return existing(found, params, false);
   }
   return failed(reference, asPayinoutError(error, reference));
-}
-
-/**
- * No more attempts (budget spent, or the batch was aborted). A create that may have reached the
- * service is looked up once, so the result says what happened rather than what was tried.
- */
-async function giveUp(params: PayOutCreateParams, ctx: ItemContext, mayExist: boolean, error: unknown) {
-  const { reference } = params;
-  const why = error ?? stopError(ctx, reference);
-  if (!mayExist) return failed(reference, asPayinoutError(why, reference));
-  try {
-    const found = await lookup(ctx, reference);
-    if (found) return existing(found, params, true);
-  } catch {
-    // The lookup failed too: the last error (outcome unknown) is the truth.
-  }
-  return failed(reference, asPayinoutError(why, reference));
-}
-
-/** Worth another lookup-then-create: no answer, or the service asked us to come back. */
-function isTransient(error: unknown): boolean {
-  if (error instanceof ConnectionError) return true;
-  if (!(error instanceof ApiError) || error.status === undefined) return false;
-  return error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 function failed(reference: string, error: PayinoutError): PayOutBatchResult {
@@ -271,4 +241,13 @@ function asPayinoutError(error: unknown, reference: string): PayinoutError {
     reference,
     cause: error,
   });
+}
+
+/** An item that could not even be read (a throwing getter, a revoked Proxy): nothing was sent for it. */
+function unreadable(error: unknown): PayinoutError {
+  if (error instanceof PayinoutError) return error;
+  const name = error instanceof Error ? error.name : typeof error;
+  return new RequestValidationError('PayOut', [
+    { path: '', message: `could not be read (${name} while reading it); nothing was sent for it` },
+  ]);
 }

@@ -50,10 +50,11 @@ export interface PayOutBatchOptions {
   /** Called after every settled item, in completion order. An exception it throws is ignored. */
   onProgress?: (progress: PayOutBatchProgress) => void;
   /**
-   * Transient failures (no answer, 5xx, 408) each item retries after, always from a fresh lookup
-   * of its reference, so a retry never sends a PayOut twice. Default: the client's `maxRetries`
-   * (2 unless configured); 0 settles every item on its first answer. Rate limits do not count:
-   * a 429 pauses the whole batch (up to 30 pauses per item).
+   * Transient failures (no answer, 5xx, 408) each call of an item repeats after, as every call of
+   * the client does; a create is resent only after a lookup of its reference shows nothing, so a
+   * retry never sends a PayOut twice. Default: the client's `maxRetries` (2 unless configured); 0
+   * settles every item on its first answer. Rate limits do not count: the first 429 pauses the
+   * whole batch at once, for the Retry-After the service asked (up to 30 pauses per call).
    */
   maxRetries?: number;
 }

@@ -1,5 +1,5 @@
 /** The client behind `payinout get` and `payinout confirm`: the PAYINOUT_* environment. */
-import { PaymentClient } from '../client.js';
+import { PaymentClient } from '../node/client.js';
 import { VERSION } from '../version.js';
 
 export function clientFromEnv(): PaymentClient {

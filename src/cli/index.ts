@@ -5,8 +5,6 @@
  * mistakes exit 2, failures exit 1, each with one line on stderr; everything printed goes through
  * terminal.ts.
  */
-import { platform } from '../core/sender.js';
-import { nodeSender } from '../node/sender.js';
 import { reportFailure } from './errors.js';
 import { createProgram } from './program.js';
 import { printErr } from './terminal.js';
@@ -27,8 +25,6 @@ const crash = (error: unknown) => {
 };
 process.on('uncaughtException', crash);
 process.on('unhandledRejection', crash);
-
-platform.sender = nodeSender;
 
 const argv = process.argv.slice(2);
 createProgram(argv)

@@ -75,15 +75,17 @@ export function readAnswer<T extends z.ZodMiniType>(
 
   if (options.unwrap) data = options.unwrap(data, answer);
   const parsed = readResponse(options.schema, data, answer.strict);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({
-      path: ['data', ...i.path].join('.'),
-      message: i.message,
-    }));
-    throw invalid(answer, body, 'the data does not match the documented schema', issues);
-  }
+  if (!parsed.success)
+    throw invalid(answer, body, 'the data does not match the documented schema', dataIssues(parsed.error));
   const message = envelope && typeof envelope.message === 'string' ? envelope.message : '';
   return { data: parsed.data, message, warnings: parsed.warnings.map((path) => `data.${path}`) };
+}
+
+/** The schema's issues, as paths under the envelope's `data`. */
+function dataIssues(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): ValidationIssue[] {
+  return error.issues.map((i) => ({ path: ['data', ...i.path.map(String)].join('.'), message: i.message }));
 }
 
 /** In strict mode the envelope itself must be the documented one: code '01', status 'SUCCESS'. */

@@ -17,7 +17,7 @@ import {
   ResponseValidationError,
   UnprocessableEntityError,
 } from './errors.js';
-import { isRetriableStatus, retryAfterMs, retryDelayMs, sleep } from './retry.js';
+import { askedTooLong, failureOf, isRetriableStatus, type Pacer, waitAfter } from './retry.js';
 import type {
   AttemptOutcome,
   Finding,
@@ -32,8 +32,12 @@ export interface ReconcileIO {
   recovery: Recovery;
   method: string;
   path: string;
-  /** How many times the call may be resent. */
-  maxRetries: number;
+  /** The budget and the waits of the resends (retry.ts), made on first use. */
+  pacer(): Pacer;
+  /** Whether the call runs in a batch's lane (every send waits for its shared pause). */
+  inLane: boolean;
+  /** The outcome of the first send, when the caller made it already. */
+  first?: AttemptOutcome | undefined;
   signal: AbortSignal | undefined;
   logger: Logger | undefined;
   /** HTTP requests made so far for this call, lookups included. */
@@ -72,22 +76,19 @@ function verdictOf({ error, status, unreadable }: Failure): Verdict {
 }
 
 export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>> {
-  let resends = 0;
   /** Whether an earlier send of this call may have reached the service. */
   let mayExist = false;
-  for (;;) {
-    const outcome = await io.send();
+  for (let first = io.first; ; first = undefined) {
+    const ready = io.inLane && !first ? io.pacer().ready() : undefined;
+    if (ready) await ready;
+    const outcome = first ?? (await io.send());
     if (outcome.ok) {
       const why = io.recovery.contradiction(outcome.value);
       if (why === undefined) return outcome.value;
-      // Accepted (2xx), but not provably ours: only the lookup can say which transaction it made.
-      const found = await settle(io, contradicted(why));
-      if (found) return found;
-      throw answerUnproven(io, outcome, why);
+      return proven(io, outcome, why);
     }
     const verdict = verdictOf(outcome);
     const { error } = outcome;
-
     if (verdict === 'final') {
       // A resend refused (e.g. as a duplicate reference) may mean the earlier send committed late.
       if (!mayExist || !(error instanceof ApiError)) throw error;
@@ -95,29 +96,56 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
       if (found) return found;
       throw recount(error, io.attempts());
     }
-
+    const failure = failureOf(error);
+    const pacer = io.pacer();
     if (verdict === 'not_sent') {
-      if (resends >= io.maxRetries) throw error;
-      await sleep(retryDelayMs(resends++, error), io.signal);
+      const wait = pacer.plan(failure);
+      if (!wait) throw error;
+      await pacer.take(wait);
       continue;
     }
-
     mayExist = true;
-    const accepted = verdict === 'accepted';
-    // Retry-After beyond 60 s: look up now, but do not wait that long to resend.
-    const tooLong = error instanceof ApiError && retryAfterMs(error.headers) === Infinity;
-    io.logger?.warn(
-      `payinout ${io.method} ${io.path}: no reliable answer (${describe(error)}); looking '${io.recovery.key}' up before anything else`,
-      { method: io.method, path: io.path, reference: io.recovery.key, attempts: io.attempts() },
-    );
-    // The backoff gives a slow commit time to show up in the lookup; a 2xx has committed already.
-    if (!tooLong && !accepted) await sleep(retryDelayMs(resends, error), io.signal);
-    const found = await settle(io, error);
+    const found = await lookUpAfter(io, outcome, verdict === 'accepted');
     if (found) return found;
-    if (accepted) throw acceptedButUnseen(io, outcome);
-    if (tooLong || resends >= io.maxRetries) throw recount(error, io.attempts());
-    resends++;
+    const wait = pacer.plan(failure);
+    if (!wait) throw recount(error, io.attempts());
+    await pacer.take({ ...wait, ms: 0 });
   }
+}
+
+/** A 2xx answer whose echo is not provably this call's (`why`): only the lookup can say which transaction it made. */
+async function proven(
+  io: ReconcileIO,
+  outcome: Extract<AttemptOutcome, { ok: true }>,
+  why: string,
+): Promise<WithResponse<unknown>> {
+  const found = await settle(io, contradicted(why));
+  if (found) return found;
+  throw answerUnproven(io, outcome, why);
+}
+
+/**
+ * A send that may have reached the service: after the policy's wait (it gives a slow commit time
+ * to show up; a 2xx has committed already, and a Retry-After beyond 60 s is not waited), one
+ * lookup. The call's result when found; a 2xx not found fails (it must never be resent).
+ */
+async function lookUpAfter(
+  io: ReconcileIO,
+  outcome: Failure,
+  accepted: boolean,
+): Promise<WithResponse<unknown> | undefined> {
+  const { error } = outcome;
+  io.logger?.warn(
+    `payinout ${io.method} ${io.path}: no reliable answer (${describe(error)}); looking '${io.recovery.key}' up before anything else`,
+    { method: io.method, path: io.path, reference: io.recovery.key, attempts: io.attempts() },
+  );
+  const wait = accepted || askedTooLong(error) ? undefined : waitAfter(failureOf(error), io.pacer().retries);
+  // Unanswered failures the policy would not repeat still get the backoff before their lookup.
+  if (wait) await io.pacer().hold(wait);
+  const found = await settle(io, error);
+  if (found) return found;
+  if (accepted) throw acceptedButUnseen(io, outcome);
+  return undefined;
 }
 
 /** The recovered result, or `undefined` when the service does not know the call. */

@@ -1,18 +1,28 @@
 /**
- * When to retry and how long to wait (docs/reliability.md has the table). Which calls may be
- * repeated at all is the CallSpec's `resend` (types.ts).
- * Backoff: 0.5 s · 2ⁿ capped at 8 s, with up to 25 % jitter downwards so a fleet of
- * clients does not retry in lockstep; `Retry-After` wins when present, up to 60 s.
+ * The one retry policy and the one pacer every repeated request goes through (docs/reliability.md,
+ * "Retry table"): safe calls resent by the transport, creates resent by reconciliation, the
+ * lookups between them, and a batch's shared pause. Which calls may be repeated at all is the
+ * CallSpec's `resend` (types.ts); nothing below this (http.ts, the senders) decides or times one.
+ * Backoff: 0.5 s · 2ⁿ capped at 8 s, with up to 25 % jitter downwards so a fleet of clients does
+ * not retry in lockstep; `Retry-After` wins when present, up to 60 s.
  */
 import { whenAborted } from './abort.js';
 import { ApiError, ConnectionError } from './errors.js';
+import type { Lane } from './types.js';
 
 const BASE_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
 const MAX_RETRY_AFTER_MS = 60_000;
 
+/** The statuses worth another attempt: the service asked us to come back, or failed on its side. */
 export function isRetriableStatus(status: number | undefined): boolean {
   return status !== undefined && (status === 408 || status === 429 || status >= 500);
+}
+
+/** Worth another attempt: no answer at all, or a retriable status. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof ConnectionError) return true;
+  return error instanceof ApiError && isRetriableStatus(error.status);
 }
 
 /**
@@ -39,41 +49,136 @@ export function retryAfterMs(headers: Record<string, string> | Headers | undefin
   return ms > MAX_RETRY_AFTER_MS ? Infinity : ms;
 }
 
-/** Backoff before retry number `retry` (0-based), before jitter. */
-function backoffMs(retry: number): number {
-  return Math.min(BASE_DELAY_MS * 2 ** retry, MAX_DELAY_MS);
+/** Backoff before retry number `retry` (0-based), with up to 25 % off. */
+function backoffMs(retry: number, random: () => number = Math.random): number {
+  return Math.min(BASE_DELAY_MS * 2 ** retry, MAX_DELAY_MS) * (1 - random() * 0.25);
 }
 
-/** Up to 25 % off, so a fleet of clients does not retry in lockstep. */
-function jittered(delay: number, random: () => number = Math.random): number {
-  return delay * (1 - random() * 0.25);
+/** What the policy reads of a failed attempt. */
+export interface Failure {
+  /** The answer's status, when one came. */
+  status?: number | undefined;
+  headers?: Headers | Record<string, string> | undefined;
+  /** A reset before any response byte (a stale keep-alive socket): resent at once. */
+  staleSocket?: boolean;
+  /** No answer came (a ConnectionError): worth another attempt after a backoff. */
+  unanswered?: boolean;
 }
 
-/** Delay before retry number `retry` (0-based), honouring Retry-After from the failed answer. */
-export function retryDelayMs(retry: number, error: unknown, random: () => number = Math.random): number {
-  const asked = error instanceof ApiError ? retryAfterMs(error.headers) : undefined;
-  if (asked !== undefined && asked !== Infinity) return asked;
-  return jittered(backoffMs(retry), random);
+/** The wait before the next attempt. */
+export interface Wait {
+  ms: number;
+  /**
+   * The service asked for it (a 429, or any answer with Retry-After): it is about the merchant,
+   * not this request, so a shared pause (a batch's) makes every lane wait it out.
+   */
+  asked: boolean;
+  /** A rate limit (429): in a lane it spends the lane's pauses, not the call's retries. */
+  limited?: boolean;
+}
+
+/** The failure of an attempt as the policy reads it, from its typed error. */
+export function failureOf(error: unknown, staleSocket = false): Failure {
+  if (error instanceof ApiError) return { status: error.status, headers: error.headers };
+  return { unanswered: error instanceof ConnectionError, staleSocket };
 }
 
 /**
- * Whether a safe call is sent again after an attempt, and after how long: `undefined` when the
- * attempt is final (docs/reliability.md, "Retry table"). A reset before any response byte (a
- * stale keep-alive socket) is resent at once.
+ * Whether an attempt that failed this way is worth another, and after how long (`retry` is the
+ * 0-based number of the next retry): `undefined` when the failure is final, or when the service
+ * asked for more than 60 s.
  */
-export function resendDelayMs(
-  attempt: { status: number; headers: Headers } | { error: unknown; staleSocket: boolean },
-  retry: number,
-): number | undefined {
-  if ('error' in attempt) {
-    if (attempt.staleSocket) return 0;
-    return attempt.error instanceof ConnectionError ? jittered(backoffMs(retry)) : undefined;
+export function waitAfter(failure: Failure, retry: number): Wait | undefined {
+  if (failure.staleSocket) return { ms: 0, asked: false };
+  if (failure.status === undefined) {
+    return failure.unanswered ? { ms: backoffMs(retry), asked: false } : undefined;
   }
-  // 500–599 as the fetch path's ky list has it: a status beyond HTTP's range is final.
-  if (!isRetriableStatus(attempt.status) || attempt.status > 599) return undefined;
-  const asked = retryAfterMs(attempt.headers);
+  // A status beyond HTTP's range is no answer worth repeating.
+  if (!isRetriableStatus(failure.status) || failure.status > 599) return undefined;
+  const asked = retryAfterMs(failure.headers);
   if (asked === Infinity) return undefined;
-  return asked ?? jittered(backoffMs(retry));
+  const limited = failure.status === 429;
+  return { ms: asked ?? backoffMs(retry), asked: limited || asked !== undefined, limited };
+}
+
+/** Whether an error's answer asked for a wait longer than the SDK ever waits (over 60 s). */
+export function askedTooLong(error: unknown): boolean {
+  return error instanceof ApiError && retryAfterMs(error.headers) === Infinity;
+}
+
+/**
+ * The budget and the waits of one call's repeated requests (and the wait before each request when
+ * the call runs in a batch's {@link Lane}). `maxRetries` bounds the repeats; in a lane a wait the
+ * service asked for (429, Retry-After) pauses every lane and spends the lane's `maxPauses` instead,
+ * so a rate limit slows a batch without failing its items.
+ */
+export class Pacer {
+  #retries = 0;
+  #pauses = 0;
+
+  constructor(
+    readonly maxRetries: number,
+    readonly signal: AbortSignal | undefined,
+    readonly lane?: Lane | undefined,
+  ) {}
+
+  /** Repeats made so far (rate-limit pauses of a lane apart). */
+  get retries(): number {
+    return this.#retries;
+  }
+
+  /**
+   * Resolves when the next request may start: at once (`undefined`, no await needed) outside a
+   * lane. Rejects only with the caller's abort reason.
+   */
+  ready(): Promise<void> | undefined {
+    return this.lane && this.#laneReady(this.lane);
+  }
+
+  async #laneReady(lane: Lane): Promise<void> {
+    await lane.pause.ready(this.signal ?? lane.signal);
+    if (this.signal?.aborted) throw this.signal.reason;
+  }
+
+  /** The wait before repeating after `failure`, or `undefined` when it is final or the budget is spent. */
+  plan(failure: Failure): Wait | undefined {
+    if (this.lane?.stopped()) return undefined;
+    const limited = failure.status === 429 && this.lane !== undefined;
+    const wait = waitAfter(failure, limited ? this.#pauses : this.#retries);
+    if (!wait) return undefined;
+    if (this.#spendsPause(wait)) return this.#pauses < (this.lane?.maxPauses ?? 0) ? wait : undefined;
+    return this.#retries < this.maxRetries ? wait : undefined;
+  }
+
+  /** Spends one repeat of the budget `wait` belongs to, and waits it out. */
+  async take(wait: Wait): Promise<void> {
+    if (this.#spendsPause(wait)) this.#pauses++;
+    else this.#retries++;
+    await this.hold(wait);
+  }
+
+  /**
+   * Waits `wait` out without spending: with every lane when the service asked for it. The
+   * batch's signal ends a lane's wait early (the caller then finds the lane stopped).
+   */
+  async hold(wait: Wait): Promise<void> {
+    const lane = this.lane;
+    if (lane && wait.asked) {
+      lane.pause.pauseUntil(Date.now() + wait.ms);
+      return this.ready();
+    }
+    if (lane && !this.signal) return sleep(wait.ms, lane.signal).catch(() => {});
+    return sleep(wait.ms, this.signal);
+  }
+
+  #spendsPause(wait: Wait): boolean {
+    return wait.limited === true && this.lane !== undefined;
+  }
+}
+
+/** The pause before the next poll of a status (waitForFinalStatus): ×1.5 per poll, at most 30 s. */
+export function nextPollInterval(interval: number): number {
+  return Math.min(interval * 1.5, 30_000);
 }
 
 /** Sleeps, waking early with the signal's reason when the caller aborts. */

@@ -1,7 +1,7 @@
 /**
  * How one HTTP request reaches the wire and comes back as text. A client has one sender: `fetch`
- * (every runtime; also whenever the options pass a `fetch`), or on Node the `node:http` sender that
- * the Node entry installs (src/node/). A sender sends, reads the whole body under the request's
+ * (every runtime; also whenever the options pass a `fetch`), or on Node the `node:http` sender
+ * that the Node entry's PaymentClient passes in (src/node/client.ts). A sender sends, reads the whole body under the request's
  * deadline, and rejects with the caller's abort reason, a {@link WireFailure}, or the low-level
  * network error; what a failure means is decided above it (http.ts).
  */
@@ -24,8 +24,6 @@ export interface WireResponse {
   status: number;
   headers: Headers;
   text: string;
-  /** The fetch sender's own Response (its body read): ky is handed it instead of a copy. */
-  response?: Response;
 }
 
 export type Sender = (request: WireRequest) => Promise<WireResponse>;
@@ -56,10 +54,11 @@ export function answerTooLarge(): Error {
 }
 
 /**
- * The sender a platform entry installs once (the Node entry installs `node:http`): clients built
- * without a `fetch` option send with it. Without one, they send with `fetch`.
+ * The key under which a platform entry's PaymentClient class names its default sender (the Node
+ * entry: `node:http`). A static of the class, never a module-level global: importing the Node
+ * entry changes no client built from the main one.
  */
-export const platform: { sender?: Sender } = {};
+export const PLATFORM_SENDER: unique symbol = Symbol('payinout.platformSender');
 
 /** A sender over a WHATWG `fetch` (the global one unless the client was given its own). */
 export function fetchSender(fetchImpl: typeof fetch): Sender {
@@ -85,7 +84,7 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
         body: request.body ?? null,
       });
       status = response.status;
-      return { status, headers: response.headers, text: await readText(response), response };
+      return { status, headers: response.headers, text: await readText(response) };
     } catch (error) {
       if (late && !caller?.aborted) throw new WireFailure(true, status);
       throw status === undefined ? error : new WireFailure(false, status, error);

@@ -9,18 +9,22 @@ import { safeParse } from '../schemas/kit.js';
 import { VERSION } from '../version.js';
 import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
 import { RequestValidationError } from './errors.js';
-import { type Answer, Http, isBroken } from './http.js';
+import { type Answer, type Broken, type Exchange, Http, isBroken } from './http.js';
 import { MAX_TIMER_MS } from './limits.js';
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
-import type {
-  AttemptOutcome,
-  CallSpec,
-  Logger,
-  Recovery,
-  RequestOptions,
-  ResponseMeta,
-  WithResponse,
+import { failureOf, isRetriableStatus, Pacer } from './retry.js';
+import type { Sender } from './sender.js';
+import {
+  type AttemptOutcome,
+  type CallOptions,
+  type CallSpec,
+  LANE,
+  type Logger,
+  type Recovery,
+  type RequestOptions,
+  type ResponseMeta,
+  type WithResponse,
 } from './types.js';
 import { attachResponse, serialize } from './wire.js';
 
@@ -37,6 +41,8 @@ export interface TransportConfig {
   validateRequests: boolean;
   strictResponses: boolean;
   fetch?: typeof fetch | undefined;
+  /** The platform's sender (node:http on Node), used when no `fetch` was given. */
+  sender?: Sender | undefined;
   logger?: Logger | undefined;
   appInfo?: { name: string; version?: string } | undefined;
 }
@@ -47,7 +53,7 @@ interface Call {
   count: number;
   /** Credential and PII values of the request, scrubbed from anything an error keeps. */
   readonly secrets: readonly string[];
-  options: RequestOptions;
+  options: CallOptions;
   maxRetries: number;
 }
 
@@ -60,7 +66,7 @@ interface Call {
 function callState(
   credentials: readonly string[],
   body: string | undefined,
-  options: RequestOptions,
+  options: CallOptions,
   maxRetries: number,
 ): Call {
   let secrets: readonly string[] | undefined;
@@ -101,7 +107,7 @@ export class Transport {
 
   async request<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
-    options: RequestOptions = {},
+    options: CallOptions = {},
   ): Promise<WithResponse<z.infer<T>>> {
     checkOptions(options);
     const sent = this.#validate(spec);
@@ -114,18 +120,42 @@ export class Transport {
     const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
     if (recovery === undefined)
       return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0);
-    const result = await reconcile({
+    return this.#reconciling(spec, body, call, recovery) as Promise<WithResponse<z.infer<T>>>;
+  }
+
+  /**
+   * A call with a recovery (a create). Its first send outside a batch's lane is made here: when
+   * it is answered and the answer contradicts nothing (the common case) it is the result, and
+   * reconciliation (reconcile.ts) is never set up; otherwise it takes over from that outcome.
+   */
+  async #reconciling<T extends z.ZodMiniType>(
+    spec: CallSpec<T>,
+    body: string | undefined,
+    call: Call,
+    recovery: Recovery,
+  ): Promise<WithResponse<unknown>> {
+    const exchange = this.#exchange(spec, body, call, recovery);
+    const send = async () => this.#outcome(spec, await this.#http.send(exchange), call, recovery);
+    const inLane = call.options[LANE] !== undefined;
+    const first = inLane ? undefined : await send();
+    if (first?.ok && recovery.contradiction(first.value) === undefined) return first.value;
+    return reconcile({
       recovery,
       method: spec.method,
       path: `/${spec.path}`,
-      maxRetries,
-      signal: options.signal,
+      pacer: lazy(() => this.#pacer(call, call.maxRetries)),
+      inLane,
+      first,
+      signal: call.options.signal,
       logger: this.#config.logger,
       attempts: () => call.count,
-      send: () => this.#exchange(spec, body, call, recovery),
-      run: (lookup) => this.#retrying(lookup, undefined, call, maxRetries),
+      send,
+      run: (lookup) => this.#retrying(lookup, undefined, call, call.maxRetries),
     });
-    return result as WithResponse<z.infer<T>>;
+  }
+
+  #pacer(call: Call, maxRetries: number): Pacer {
+    return new Pacer(maxRetries, call.options.signal, call.options[LANE]);
   }
 
   #validate<T extends z.ZodMiniType>(spec: CallSpec<T>): unknown {
@@ -139,8 +169,9 @@ export class Transport {
   }
 
   /**
-   * A call that may be repeated as it is, at most `1 + maxRetries` HTTP requests (ky's retry,
-   * paced as docs/reliability.md says), read to a typed result or thrown as a typed error.
+   * The loop of a call that may be repeated as it is: at most `1 + maxRetries` HTTP requests,
+   * each repeat decided and timed by the one policy (retry.ts), read to a typed result or thrown
+   * as a typed error. A call that may not be repeated passes 0: one attempt.
    */
   async #retrying<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
@@ -148,44 +179,66 @@ export class Transport {
     call: Call,
     maxRetries: number,
   ): Promise<WithResponse<z.infer<T>>> {
-    const outcome = await this.#exchange(spec, body, call, undefined, maxRetries);
-    if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
-    throw outcome.error;
+    const exchange = this.#exchange(spec, body, call, undefined);
+    // Made at the first failure (a call that succeeds at once pays nothing for it), or at once
+    // in a batch's lane, whose pause every attempt waits for.
+    let pacer = call.options[LANE] ? this.#pacer(call, maxRetries) : undefined;
+    for (;;) {
+      const ready = pacer?.ready();
+      if (ready) await ready;
+      const answer = await this.#http.send(exchange);
+      const failed = isBroken(answer) || isRetriableStatus(answer.status);
+      if (failed && maxRetries + (pacer?.lane?.maxPauses ?? 0) > 0) {
+        pacer ??= this.#pacer(call, maxRetries);
+        const wait = pacer.plan(isBroken(answer) ? failureOf(answer.error, answer.staleSocket) : answer);
+        if (wait) {
+          await pacer.take(wait);
+          continue;
+        }
+      }
+      const outcome = this.#outcome(spec, answer, call);
+      if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
+      throw outcome.error;
+    }
   }
 
-  /** One send (with `retries` more for a safe call), read to a typed outcome. */
-  async #exchange<T extends z.ZodMiniType>(
+  /** The request of one attempt of a call. */
+  #exchange<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     body: string | undefined,
     call: Call,
-    recovery?: Recovery,
-    retries = 0,
-  ): Promise<AttemptOutcome> {
-    const answer = await this.#http.send(
-      {
-        method: spec.method,
-        path: spec.path,
-        body,
-        options: call.options,
-        counter: call,
-        get secrets() {
-          return call.secrets;
-        },
-        reference: recovery?.key,
-        unknownAdvice: recovery && unknownAdvice(recovery),
+    recovery: Recovery | undefined,
+  ): Exchange {
+    return {
+      method: spec.method,
+      path: spec.path,
+      body,
+      options: call.options,
+      counter: call,
+      get secrets() {
+        return call.secrets;
       },
-      retries,
-    );
+      reference: recovery?.key,
+      unknownAdvice: recovery && unknownAdvice(recovery),
+    };
+  }
+
+  /** One attempt's answer read to a typed outcome. */
+  #outcome<T extends z.ZodMiniType>(
+    spec: CallSpec<T>,
+    answer: Answer | Broken,
+    call: Call,
+    recovery?: Recovery,
+  ): AttemptOutcome {
     if (isBroken(answer)) return { ok: false, ...answer };
-    return this.#read(spec, answer, call, answer.attempt, recovery);
+    return this.#read(spec, answer, call, recovery);
   }
 
   #read<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     answer: Answer,
     call: Call,
-    attempt: number,
-    recovery: Recovery | undefined,
+    recovery?: Recovery,
   ): AttemptOutcome {
     const context: AnswerContext = {
       status: answer.status,
@@ -193,7 +246,7 @@ export class Transport {
       text: answer.text,
       method: spec.method,
       path: `/${spec.path}`,
-      attempts: attempt,
+      attempts: answer.attempt,
       strict: this.#config.strictResponses,
       get secrets() {
         return call.secrets;
@@ -217,7 +270,7 @@ export class Transport {
       status: answer.status,
       headers: answer.headers,
       message: read.message,
-      attempts: attempt,
+      attempts: answer.attempt,
     };
     return { ok: true, value: attachResponse(read.data, meta) };
   }
@@ -233,6 +286,15 @@ export class Transport {
       { method, path, field },
     );
   }
+}
+
+/** `make()` on first use, then the same value: a call that succeeds at once never builds it. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
 }
 
 function unknownAdvice(recovery: Recovery): string {

@@ -19,6 +19,36 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
 }
 
+/**
+ * A pause several calls share (a batch's lanes): when the service asks one of them to wait (a 429,
+ * a Retry-After), none of them sends before the time is up. Structural, so a queue can supply its
+ * own (a rate limiter shared by workers).
+ */
+export interface SharedPause {
+  /** No request starts before `epochMs` (ms since epoch); a later pause wins. */
+  pauseUntil(epochMs: number): void;
+  /** Resolves when a request may start, or at once when `signal` is aborted. Never rejects. */
+  ready(signal?: AbortSignal): Promise<void>;
+}
+
+/**
+ * How a call of a batch item runs (not public: set by src/bulk/ under the {@link LANE} key of the
+ * call's options). Its waits go through the batch's shared pause, rate limits spend their own
+ * budget, and no repeat starts once the batch stopped.
+ */
+export interface Lane {
+  pause: SharedPause;
+  /** Rate-limit waits tolerated per call, apart from `maxRetries`. */
+  maxPauses: number;
+  /** The batch's signal: wakes the lane's waits; the request in flight is never cut by it. */
+  signal?: AbortSignal | undefined;
+  /** Whether no repeat may start: the batch was aborted or halted. */
+  stopped(): boolean;
+}
+
+/** The options key under which a batch passes its {@link Lane} (a symbol: never a public option). */
+export const LANE: unique symbol = Symbol('payinout.lane');
+
 /** Per-call options; they apply to that call only and never change the client. */
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -28,6 +58,9 @@ export interface RequestOptions {
   maxRetries?: number;
   headers?: Record<string, string>;
 }
+
+/** Per-call options as the engine reads them: the public ones, and a batch's lane. */
+export type CallOptions = RequestOptions & { readonly [LANE]?: Lane | undefined };
 
 /** How the call was answered; reachable from every result as the non-enumerable `lastResponse`. */
 export interface ResponseMeta {

@@ -1,12 +1,9 @@
 /**
  * What Node resolves `payinout` to (the `node` export condition): everything the main entry
- * exports, with clients that send over `node:http` unless they are given a `fetch`. Bun, Deno,
- * Workers and bundlers for other platforms resolve the main entry, which sends with `fetch`.
- * package.json lists this file under `sideEffects`, so a bundler keeps the installation.
+ * exports, with a PaymentClient whose clients send over `node:http` unless they are given a
+ * `fetch` (client.ts). Bun, Deno, Workers and bundlers for other platforms resolve the main
+ * entry, which sends with `fetch`.
  */
-import { platform } from '../core/sender.js';
-import { nodeSender } from './sender.js';
-
-platform.sender = nodeSender;
-
 export * from '../index.js';
+// Declared here, it shadows the main entry's PaymentClient that `export *` would re-export.
+export { PaymentClient } from './client.js';

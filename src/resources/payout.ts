@@ -41,9 +41,10 @@ export class PayOutResource {
    * `ReferenceConflictError` naming the field. Re-running a batch is therefore safe. A rate limit
    * pauses the whole batch; an aborted `signal` starts no new item (docs/bulk-payouts.md).
    *
-   * Retries: each item retries transient failures (no answer, 5xx, 408) up to `maxRetries` times —
-   * the client's `maxRetries` unless the batch sets its own — each time from a fresh lookup of its
-   * reference, never by resending blindly. A 429 pauses every worker instead and is not counted.
+   * Retries: each call of an item retries transient failures (no answer, 5xx, 408) up to
+   * `maxRetries` times — the client's `maxRetries` unless the batch sets its own — and a create is
+   * resent only after one lookup of its reference shows nothing, never blindly. The first 429
+   * pauses every worker at once for the time the service asked, and is not counted.
    * A batch-wide failure (refused credentials, a Retry-After over 60 s) stops the batch: items
    * not started fail with `BatchHaltedError`, nothing sent for them.
    * @example

@@ -1,7 +1,7 @@
 import { OPERATIONS } from '../api/operations.js';
 import { normaliseId } from '../api/recovery.js';
 import { RequestValidationError, TimeoutError } from '../core/errors.js';
-import { sleep } from '../core/retry.js';
+import { nextPollInterval, sleep } from '../core/retry.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { isFinalStatus } from '../schemas/catalog.js';
 import { caller } from './operation.js';
@@ -74,12 +74,12 @@ export class TransactionsResource {
       if (remaining <= 0) {
         throw new TimeoutError({
           method: 'GET',
-          path: `/api/v1/transaction/${encodeURIComponent(normaliseId(ticketOrReference))}`,
+          path: `/${lookup({ params: { ticket: normaliseId(ticketOrReference) } }).path}`,
           message: `Transaction ${ticketOrReference} is still ${transaction.status} after ${timeoutMs} ms. Wait for its webhook, or call waitForFinalStatus again with a larger timeoutMs.`,
         });
       }
       await sleep(Math.min(interval, remaining), signal);
-      interval = Math.min(interval * 1.5, 30_000);
+      interval = nextPollInterval(interval);
     }
   }
 }

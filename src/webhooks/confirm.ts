@@ -4,11 +4,15 @@
  * `top_amount`. With `confirmWith`, the handler looks the transaction up by its (signed) ticket
  * and hands the delivery to onEvent only when the service's own record shows what it claims.
  */
+import { mismatches } from '../api/match.js';
+import { OPERATIONS } from '../api/operations.js';
 import { PayinoutError } from '../core/errors.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { withDeadline } from './deadline.js';
 import { isRecord } from './parse.js';
+
+const DELIVERY_RULE = OPERATIONS['transactions.get'].confirms;
 
 /**
  * What `confirmWith` needs: a `PaymentClient`, or anything with its `transactions.get`.
@@ -100,19 +104,10 @@ export async function confirmEvent(
   return { confirmed: false, error: new WebhookNotConfirmedError(event, mismatched, transaction) };
 }
 
-/** Delivered fields the record contradicts. Fields a delivery leaves out are not compared. */
+/**
+ * Delivered fields the record contradicts, by the one match rule and the lookup's `confirms` rows
+ * (src/api/operations.ts). Fields a delivery leaves out are not compared.
+ */
 function mismatchedFields(event: WebhookEvent, transaction: Transaction): string[] {
-  const out: string[] = [];
-  if (transaction.ticket !== event.top_ticket) out.push('top_ticket');
-  if (transaction.reference !== event.top_reference) out.push('top_reference');
-  if (String(transaction.status) !== String(event.top_status)) out.push('top_status');
-  const amount = event.top_amount;
-  // Amounts compare to the cent: one side may be "150000.00" and the other 150000.
-  if (typeof amount === 'number' && Math.abs(Number(transaction.amount) - amount) >= 0.005)
-    out.push('top_amount');
-  const currency = event.top_currency;
-  if (typeof currency === 'string' && currency.toUpperCase() !== String(transaction.currency).toUpperCase()) {
-    out.push('top_currency');
-  }
-  return out;
+  return mismatches(transaction, event, DELIVERY_RULE).map((m) => m.field);
 }

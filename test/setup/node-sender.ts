@@ -1,9 +1,18 @@
 /**
- * Tests run as Node users get payinout: clients without a `fetch` option send over `node:http`
- * (the `node` export condition's entry installs it; tests import src/index.ts directly). The
- * `fetch` project of vitest.config.ts runs the transport suites again without it.
+ * Tests run as Node users get payinout: clients without a `fetch` option send over `node:http`.
+ * Node users import the `node` entry, whose PaymentClient passes that sender in
+ * (src/node/client.ts); tests import src/index.ts directly, so here the main entry's
+ * PaymentClient is replaced by the Node one for every suite of the `node` project. The `fetch`
+ * project of vitest.config.ts runs the transport suites again without it.
  */
-import { platform } from '../../src/core/sender.js';
-import { nodeSender } from '../../src/node/sender.js';
+import { vi } from 'vitest';
 
-platform.sender = nodeSender;
+vi.mock('../../src/client.js', async (importOriginal) => {
+  const main = await importOriginal<typeof import('../../src/client.js')>();
+  const { PLATFORM_SENDER } = await import('../../src/core/sender.js');
+  const { nodeSender } = await import('../../src/node/sender.js');
+  class PaymentClient extends main.PaymentClient {
+    static readonly [PLATFORM_SENDER] = nodeSender;
+  }
+  return { ...main, PaymentClient };
+});

@@ -1,0 +1,14 @@
+/**
+ * `PaymentClient` as Node gets it (the `node` export condition, and the CLI): a client built
+ * without a `fetch` option sends over `node:http` (sender.ts). The sender is a static of this
+ * class, passed to each client it builds; nothing global is changed, so a client built from the
+ * main entry in the same process still sends with `fetch`.
+ */
+import { PaymentClient as FetchPaymentClient } from '../client.js';
+import { PLATFORM_SENDER, type Sender } from '../core/sender.js';
+import { nodeSender } from './sender.js';
+
+export class PaymentClient extends FetchPaymentClient {
+  /** @internal */
+  static override readonly [PLATFORM_SENDER]: Sender | undefined = nodeSender;
+}
