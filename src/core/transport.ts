@@ -10,8 +10,10 @@ import { VERSION } from '../version.js';
 import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
 import { RequestValidationError } from './errors.js';
 import { type Answer, Http, isBroken } from './http.js';
+import { RETRIES, TIMER_MS } from './options.js';
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
+import { type CallTrace, type Origin, originOf, type Tracer, traceCall } from './trace.js';
 import type {
   AttemptOutcome,
   CallSpec,
@@ -23,10 +25,8 @@ import type {
 } from './types.js';
 import { attachResponse, serialize } from './wire.js';
 
+export { MAX_TIMER_MS } from './options.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './types.js';
-
-/** Largest delay a timer supports (2³¹ − 1 ms, about 24.8 days); above it timers fire at once. */
-export const MAX_TIMER_MS = 2_147_483_647;
 
 export interface TransportConfig {
   baseUrl: string;
@@ -40,6 +40,7 @@ export interface TransportConfig {
   fetch?: typeof fetch | undefined;
   logger?: Logger | undefined;
   appInfo?: { name: string; version?: string } | undefined;
+  tracer?: Tracer | undefined;
 }
 
 /** State of one public call across its HTTP attempts. */
@@ -50,6 +51,8 @@ interface Call {
   readonly secrets: readonly string[];
   options: RequestOptions;
   maxRetries: number;
+  /** The span attempts are reported to (the call's, or a lookup's while it runs); none untraced. */
+  trace?: CallTrace | undefined;
 }
 
 /**
@@ -81,6 +84,8 @@ export class Transport {
   readonly #config: Readonly<TransportConfig>;
   /** Response fields already reported missing or null, per response schema: logged once per client. */
   readonly #warned = new WeakMap<object, Set<string>>();
+  readonly #tracer: Tracer | undefined;
+  readonly #origin: Origin | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = Object.freeze({ ...config });
@@ -89,6 +94,13 @@ export class Transport {
       : '';
     const runtime = typeof process !== 'undefined' && process.version ? ` node/${process.version}` : '';
     this.#http = new Http({ ...config, userAgent: `payinout/${VERSION}${runtime}${app}` });
+    this.#tracer = config.tracer;
+    this.#origin = config.tracer && originOf(config.baseUrl);
+  }
+
+  /** The client's tracer, for spans around several calls (createMany). */
+  get tracer(): Tracer | undefined {
+    return this.#tracer;
   }
 
   get strictResponses(): boolean {
@@ -100,9 +112,22 @@ export class Transport {
     return this.#config.maxRetries;
   }
 
-  async request<T extends z.ZodMiniType>(
+  request<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     options: RequestOptions = {},
+  ): Promise<WithResponse<z.infer<T>>> {
+    // trace: one span per call, when the client has a tracer; untraced calls take the plain path.
+    if (!this.#tracer) return this.#request(spec, options, undefined);
+    const site = { method: spec.method, operation: spec.operation, template: spec.template };
+    return traceCall(this.#tracer, site, this.#origin as Origin, (trace) =>
+      this.#request(spec, options, trace),
+    );
+  }
+
+  async #request<T extends z.ZodMiniType>(
+    spec: CallSpec<T>,
+    options: RequestOptions,
+    trace: CallTrace | undefined,
   ): Promise<WithResponse<z.infer<T>>> {
     checkOptions(options);
     const sent = this.#validate(spec);
@@ -111,8 +136,10 @@ export class Transport {
     const body = serialize(sent, spec.request?.what);
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const call: Call = callState(this.#http.credentials, body, options, maxRetries);
+    call.trace = trace;
     // The recovery is built from the body exactly as it is sent (validated, normalised).
     const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
+    if (recovery) trace?.reference(recovery.key, call.secrets);
     if (recovery === undefined)
       return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0);
     const result = await reconcile({
@@ -124,9 +151,24 @@ export class Transport {
       logger: this.#config.logger,
       attempts: () => call.count,
       send: () => this.#exchange(spec, body, call, recovery),
-      run: (lookup) => this.#retrying(lookup, undefined, call, maxRetries),
+      run: (lookup) => this.#lookup(lookup, call, maxRetries),
     });
     return result as WithResponse<z.infer<T>>;
+  }
+
+  /** A reconciliation lookup, inside the call; trace: a child span of the create's. */
+  #lookup<T extends z.ZodMiniType>(spec: CallSpec<T>, call: Call, maxRetries: number) {
+    const parent = call.trace;
+    if (!parent) return this.#retrying(spec, undefined, call, maxRetries);
+    const site = { method: spec.method, operation: spec.operation, template: spec.template };
+    return parent.child(site, async (child) => {
+      call.trace = child;
+      try {
+        return await this.#retrying(spec, undefined, call, maxRetries);
+      } finally {
+        call.trace = parent;
+      }
+    });
   }
 
   #validate<T extends z.ZodMiniType>(spec: CallSpec<T>): unknown {
@@ -174,6 +216,7 @@ export class Transport {
         },
         reference: recovery?.key,
         unknownAdvice: recovery && unknownAdvice(recovery),
+        trace: call.trace,
       },
       retries,
     );
@@ -254,22 +297,14 @@ function acceptedNote(recovery: Recovery): Accepted {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** Per-call options are checked like the client's: a value timers cannot hold is refused, not run. */
+/** Per-call options are checked like the client's (options.ts): a value timers cannot hold is refused, not run. */
 function checkOptions(options: RequestOptions): void {
   const issues: { path: string; message: string }[] = [];
   const { timeoutMs, maxRetries } = options;
-  if (
-    timeoutMs !== undefined &&
-    !(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)
-  ) {
-    issues.push({
-      path: 'timeoutMs',
-      message: `must be a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`,
-    });
-  }
-  if (maxRetries !== undefined && !(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) {
-    issues.push({ path: 'maxRetries', message: 'must be a whole number, 0 or more' });
-  }
+  if (timeoutMs !== undefined && !TIMER_MS.valid(timeoutMs))
+    issues.push({ path: 'timeoutMs', message: `must be ${TIMER_MS.expects}` });
+  if (maxRetries !== undefined && !RETRIES.valid(maxRetries))
+    issues.push({ path: 'maxRetries', message: `must be ${RETRIES.expects}` });
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     // What every sender can put on the wire as it is (node:http is the strictest): a token name,
     // a value without line breaks or control characters. The value is never repeated.

@@ -1,5 +1,8 @@
 /** Option checks shared by the webhook classes: a nonsensical number is a ConfigurationError at construction. */
 import { ConfigurationError } from '../core/errors.js';
+import { MAX_TIMER_MS } from '../core/options.js';
+
+export { MAX_TIMER_MS };
 
 /** `value` when it is a positive finite number, `fallback` when undefined; anything else throws. */
 export function positive(
@@ -14,9 +17,6 @@ export function positive(
   }
   return value;
 }
-
-/** The largest delay timers support (~24.8 days); longer ones fire at once in every runtime. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A timer-driven duration: positive and within what setTimeout supports. */
 export function timerMs(value: number | undefined, fallback: number, name: string): number {

@@ -1,0 +1,266 @@
+/**
+ * OpenTelemetry tracing without an OpenTelemetry dependency: the `Tracer` a merchant passes
+ * (`trace.getTracer('payinout')`) is typed structurally, and this module is the only one that
+ * calls it. It knows the attribute names (OpenTelemetry's HTTP semantic conventions plus
+ * `payinout.*`) and keeps every value safe: a span gets a URL template, never a path with an id
+ * or a full URL; a reference is scrubbed of the request's credentials and PII like a log line
+ * (redact.ts); an error is named by its class, never by its message.
+ *
+ * The transport calls it at a few marked points (`trace:` comments): call start and end, each
+ * HTTP attempt (a span event), a reconciliation lookup (a child span of its create). Without a
+ * tracer none of this runs: the transport takes its untraced path.
+ */
+import { isSensitiveKey, scrubText } from './redact.js';
+
+/** An attribute value as OpenTelemetry takes it. */
+export type AttributeValue = string | number | boolean;
+/** Attributes; undefined values are left out. */
+export type Attributes = Record<string, AttributeValue | undefined>;
+
+/** The part of an OpenTelemetry `Span` payinout calls. */
+export interface Span {
+  setAttribute(key: string, value: AttributeValue): unknown;
+  addEvent(name: string, attributes?: Attributes): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
+}
+
+/** The part of OpenTelemetry's `SpanOptions` payinout passes. */
+export interface SpanOptions {
+  /** SpanKind: 0 INTERNAL, 1 SERVER, 2 CLIENT. */
+  kind?: number;
+  attributes?: Attributes;
+}
+
+/**
+ * The part of an OpenTelemetry `Tracer` payinout calls: `startActiveSpan`, which runs the given
+ * function inside the span's context, so spans started within (a reconciliation lookup, a batch
+ * item, the merchant's own spans in `onEvent`) are its children.
+ */
+export interface Tracer {
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    options: SpanOptions,
+    fn: F,
+  ): ReturnType<F>;
+}
+
+/** OpenTelemetry's SpanKind values. */
+export const SPAN_KIND = { INTERNAL: 0, SERVER: 1, CLIENT: 2 } as const;
+/** OpenTelemetry's SpanStatusCode.ERROR. */
+const STATUS_ERROR = 2;
+
+/** The attribute names, in one place (docs/observability.md lists them). */
+export const ATTR = {
+  method: 'http.request.method',
+  template: 'url.template',
+  address: 'server.address',
+  port: 'server.port',
+  status: 'http.response.status_code',
+  errorType: 'error.type',
+  operation: 'payinout.operation',
+  attempts: 'payinout.attempts',
+  outcome: 'payinout.outcome',
+  reference: 'payinout.reference',
+  attempt: 'payinout.attempt',
+  durationMs: 'payinout.attempt.duration_ms',
+} as const;
+
+/** How a traced call ended: the contract's `payinout.outcome` values. */
+export type TraceOutcome = 'ok' | 'recovered' | 'failed' | 'unknown';
+
+/** What names a call span: the table's operation id and path template, never the filled path. */
+export interface CallSite {
+  method: string;
+  /** The table's operation id, `payin.create`; absent for a call outside the table. */
+  operation?: string | undefined;
+  /** The table's path template, `/api/v1/transaction/{ticket}`. */
+  template?: string | undefined;
+}
+
+/** Where the client sends: host and port only (the base URL's path and userinfo never appear). */
+export interface Origin {
+  address: string;
+  port: number;
+}
+
+export function originOf(baseUrl: string): Origin {
+  const url = new URL(baseUrl);
+  const port = url.port ? Number(url.port) : url.protocol === 'http:' ? 80 : 443;
+  return { address: url.hostname, port };
+}
+
+/**
+ * The template as spans show it: each path parameter is `{id}` (`GET /api/v1/transaction/{id}`),
+ * the name the public contract gives it, whatever the table calls the parameter.
+ */
+export function spanTemplate(template: string): string {
+  return template.replace(/\{[^}/]*\}/g, '{id}');
+}
+
+/**
+ * The trace of one public call (or of a lookup inside one): counts its HTTP attempts, adds an
+ * event per attempt, and ends its span with the contract's attributes.
+ */
+export class CallTrace {
+  /** HTTP attempts of this span, a lookup's included for a create. */
+  attempts = 0;
+  lastStatus: number | undefined;
+
+  constructor(
+    readonly span: Span,
+    readonly origin: Origin,
+    readonly tracer: Tracer,
+    /** The create whose lookup this is: its attempts and last status count this span's too. */
+    readonly parent?: CallTrace,
+  ) {}
+
+  /** trace: one HTTP attempt ended, with a status or a failure before one. */
+  attempt(number: number, status: number | undefined, failure: unknown, durationMs: number): void {
+    this.#count(status);
+    this.span.addEvent(
+      ATTR.attempt,
+      defined({
+        [ATTR.attempt]: number,
+        [ATTR.status]: status,
+        [ATTR.errorType]: failure === undefined ? undefined : errorType(failure),
+        [ATTR.durationMs]: Math.round(durationMs),
+      }),
+    );
+  }
+
+  #count(status: number | undefined): void {
+    this.attempts++;
+    if (status !== undefined) this.lastStatus = status;
+    if (this.parent) this.parent.#count(status);
+  }
+
+  /** trace: the reference a create is known by, scrubbed of the request's credentials and PII. */
+  reference(key: string, secrets: readonly string[]): void {
+    this.span.setAttribute(ATTR.reference, safeText(key, secrets));
+  }
+
+  /** trace: a reconciliation lookup, as a child span of this call's. */
+  child<T>(site: CallSite, run: (child: CallTrace) => Promise<T>): Promise<T> {
+    return traceCall(this.tracer, site, this.origin, run, this);
+  }
+
+  succeeded(value: unknown): void {
+    const recovered = (value as { recovered?: unknown } | null)?.recovered === true;
+    this.#end(recovered ? 'recovered' : 'ok');
+  }
+
+  failed(error: unknown): void {
+    const unknown = (error as { outcome?: unknown } | null)?.outcome === 'unknown';
+    const type = errorType(error);
+    this.span.setAttribute(ATTR.errorType, type);
+    this.span.setStatus({ code: STATUS_ERROR, message: type });
+    this.#end(unknown ? 'unknown' : 'failed');
+  }
+
+  #end(outcome: TraceOutcome): void {
+    if (this.lastStatus !== undefined) this.span.setAttribute(ATTR.status, this.lastStatus);
+    this.span.setAttribute(ATTR.attempts, this.attempts);
+    this.span.setAttribute(ATTR.outcome, outcome);
+    this.span.end();
+  }
+}
+
+/**
+ * trace: one call as a CLIENT span named `{METHOD} {url.template}`, active while `run` runs. The
+ * span ends with the call; an exception of the tracer itself never changes the call's result.
+ */
+export function traceCall<T>(
+  tracer: Tracer,
+  site: CallSite,
+  origin: Origin,
+  run: (trace: CallTrace) => Promise<T>,
+  parent?: CallTrace,
+): Promise<T> {
+  const template = site.template === undefined ? undefined : spanTemplate(site.template);
+  const name = template ? `${site.method} ${template}` : site.method;
+  const attributes: Attributes = {
+    [ATTR.method]: site.method,
+    [ATTR.template]: template,
+    [ATTR.address]: origin.address,
+    [ATTR.port]: origin.port,
+    [ATTR.operation]: site.operation,
+  };
+  return tracer.startActiveSpan(
+    name,
+    { kind: SPAN_KIND.CLIENT, attributes: defined(attributes) },
+    async (span) => {
+      const trace = new CallTrace(span, origin, tracer, parent);
+      try {
+        const value = await run(trace);
+        trace.succeeded(value);
+        return value;
+      } catch (error) {
+        trace.failed(error);
+        throw error;
+      }
+    },
+  ) as Promise<T>;
+}
+
+/**
+ * A span around work that is not one HTTP call (a batch, one of its items, a webhook delivery),
+ * active while `run` runs, which sets its closing attributes; a rejection marks it failed.
+ */
+export function traceWork<T>(
+  tracer: Tracer,
+  name: string,
+  options: SpanOptions,
+  run: (span: Span) => Promise<T>,
+): Promise<T> {
+  const safe = { ...options, attributes: defined(options.attributes ?? {}) };
+  return tracer.startActiveSpan(name, safe, async (span) => {
+    try {
+      return await run(span);
+    } catch (error) {
+      fail(span, error);
+      throw error;
+    } finally {
+      span.end();
+    }
+  }) as Promise<T>;
+}
+
+/** Marks a span failed: `error.type` (the error's class) and status ERROR; never the message. */
+export function fail(span: Span, error: unknown): void {
+  const type = errorType(error);
+  span.setAttribute(ATTR.errorType, type);
+  span.setStatus({ code: STATUS_ERROR, message: type });
+}
+
+/**
+ * `error.type`: the error's class name (`ServerError`, `TimeoutError`), which holds no data. A
+ * thrown non-error (a string, a custom abort reason) is '_OTHER', as the conventions say.
+ */
+export function errorType(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return '_OTHER';
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  // A network error is an `Error` named by its code (ECONNRESET, UND_ERR_SOCKET).
+  if (
+    (name === 'Error' || name === undefined) &&
+    typeof code === 'string' &&
+    /^[A-Z][A-Z0-9_]{1,40}$/.test(code)
+  )
+    return code;
+  return typeof name === 'string' && /^[A-Za-z_$][\w$.]{0,99}$/.test(name) ? name : '_OTHER';
+}
+
+/** A free-text attribute value (a reference) with every echo of the given secrets replaced. */
+export function safeText(text: string, secrets: readonly string[]): string {
+  return scrubText(text, secrets).slice(0, 200);
+}
+
+/** Attributes without undefined values or keys that name a credential or PII field. */
+export function defined(attributes: Attributes): Record<string, AttributeValue> {
+  const out: Record<string, AttributeValue> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    const field = key.slice(key.lastIndexOf('.') + 1);
+    if (value !== undefined && !isSensitiveKey(field)) out[key] = value;
+  }
+  return out;
+}
