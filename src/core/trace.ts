@@ -48,7 +48,7 @@ export interface Tracer {
 /** OpenTelemetry's SpanKind values. */
 export const SPAN_KIND = { INTERNAL: 0, SERVER: 1, CLIENT: 2 } as const;
 /** OpenTelemetry's SpanStatusCode.ERROR. */
-const STATUS_ERROR = 2;
+export const STATUS_ERROR = 2;
 
 /** The attribute names, in one place (docs/observability.md lists them). */
 export const ATTR = {

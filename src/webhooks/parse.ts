@@ -5,6 +5,7 @@
  * Every failure is a WebhookVerificationError; messages never echo body values.
  */
 import { WebhookVerificationError } from '../core/errors.js';
+import { guideUrl } from '../core/guides.js';
 import { safeParse } from '../schemas/kit.js';
 import { type WebhookEvent, WebhookEventSchema } from '../schemas/webhook.js';
 
@@ -25,7 +26,7 @@ export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const RAW_BODY_HELP =
   'Pass the raw request body (string or Buffer), not a parsed object: the signature covers the delivery as sent. ' +
   "Express: app.post('/webhooks', express.raw({ type: '*/*' }), handler.node) and read req.body (a Buffer). " +
-  'Next.js route handler: const raw = await req.text(). See docs/webhooks.md.';
+  `Next.js route handler: const raw = await req.text(). See ${guideUrl('webhooks.md', 'raw-bodies-framework-by-framework')}.`;
 
 /** Keys never copied into parsed objects (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -75,7 +76,12 @@ export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BO
   }
   if (rawBody instanceof ArrayBuffer) return readBodyText(new Uint8Array(rawBody), maxBytes);
   if (rawBody !== null && typeof rawBody === 'object') {
-    throw new WebhookVerificationError('parsed_body', `Received an already-parsed object. ${RAW_BODY_HELP}`);
+    throw new WebhookVerificationError(
+      'parsed_body',
+      'Received an already-parsed object, not the raw body: a body parser ran before the webhook handler, ' +
+        'usually a global app.use(express.json()) registered before the webhook route. Register the webhook ' +
+        `route before app.use(express.json()), or give it express.raw({ type: '*/*' }). ${RAW_BODY_HELP}`,
+    );
   }
   throw malformed(
     `no raw body was given (got ${rawBody === null ? 'null' : typeof rawBody}). ${RAW_BODY_HELP}`,
