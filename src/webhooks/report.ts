@@ -3,7 +3,7 @@
  * error itself, its message scrubbed of the tokens and the event's customer data), or, without
  * `onError`, to one `logger.warn` line that says what happened and what to do.
  */
-import { collectSecrets, scrubText } from '../core/redact.js';
+import { collectSecrets, REDACTED, scrubText } from '../core/redact.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import type { WebhookVerdict } from './respond.js';
 
@@ -37,7 +37,7 @@ export interface ReportOptions {
 /** The report function of a handler: to onError, else one line; never throws. */
 export function reporter({ onError, logger, tokens }: ReportOptions): (failure: Failure) => void {
   return (failure) => {
-    const secrets = [...tokens, ...collectSecrets(failure.event)];
+    const secrets = { tokens, pii: collectSecrets(failure.event) };
     const { status, verdict, event } = failure;
     try {
       if (onError)
@@ -55,8 +55,23 @@ export function reporter({ onError, logger, tokens }: ReportOptions): (failure: 
   };
 }
 
+/**
+ * What a failure must not repeat: the tokens, exactly (scrubText would also cut every word of
+ * one out of ordinary text: 'live' of tok_live_…), and the event's customer data, in every form.
+ */
+interface Secrets {
+  tokens: readonly string[];
+  pii: readonly string[];
+}
+
+function scrub(text: string, { tokens, pii }: Secrets): string {
+  let out = text;
+  for (const token of tokens) if (out.includes(token)) out = out.split(token).join(REDACTED);
+  return scrubText(out, pii);
+}
+
 /** One line: the answer, the cause and what to do; redacted. */
-export function failureLine(failure: Failure, secrets: readonly string[]): string {
+export function failureLine(failure: Failure, secrets: Secrets): string {
   const { status, verdict, error } = failure;
   const head = `payinout webhook answered ${status} (${verdict})`;
   const ticket = failure.event ? ` for ticket ${failure.event.top_ticket}` : '';
@@ -69,14 +84,14 @@ export function failureLine(failure: Failure, secrets: readonly string[]): strin
       return `${head}: an unexpected failure (${described(error, secrets)}). The service will retry; if it repeats, check the webhook options (a custom scheme that throws, a broken request stream).`;
     default:
       // The SDK's own errors say what happened and what to do.
-      return `${head}${ticket}: ${scrubText(messageOf(error), secrets)}`;
+      return `${head}${ticket}: ${scrub(messageOf(error), secrets)}`;
   }
 }
 
-function described(error: unknown, secrets: readonly string[]): string {
+function described(error: unknown, secrets: Secrets): string {
   const name = error instanceof Error ? error.name : typeof error;
   const message = messageOf(error);
-  return message ? `${name}: ${scrubText(message, secrets).slice(0, 300)}` : name;
+  return message ? `${name}: ${scrub(message, secrets).slice(0, 300)}` : name;
 }
 
 function messageOf(error: unknown): string {
@@ -88,10 +103,10 @@ function messageOf(error: unknown): string {
  * The error itself when nothing in it is secret; else a copy (same class, same properties, its
  * `cause` kept) whose message and stack are scrubbed. The merchant's error object is never changed.
  */
-export function redactedError(error: unknown, secrets: readonly string[]): unknown {
-  if (!(error instanceof Error)) return typeof error === 'string' ? scrubText(error, secrets) : error;
-  const message = scrubText(error.message, secrets);
-  const stack = error.stack === undefined ? undefined : scrubText(error.stack, secrets);
+export function redactedError(error: unknown, secrets: Secrets): unknown {
+  if (!(error instanceof Error)) return typeof error === 'string' ? scrub(error, secrets) : error;
+  const message = scrub(error.message, secrets);
+  const stack = error.stack === undefined ? undefined : scrub(error.stack, secrets);
   if (message === error.message && stack === error.stack) return error;
   const copy = Object.create(Object.getPrototypeOf(error)) as Record<string, unknown>;
   for (const key of Object.getOwnPropertyNames(error)) {
