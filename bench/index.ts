@@ -12,6 +12,7 @@ import { benchHttp } from './http.js';
 import { benchImports } from './imports.js';
 import { benchSimulator } from './simulator.js';
 import { fmt, type Summary } from './stats.js';
+import { benchTracing, printTracing } from './tracing.js';
 import { benchWebhook } from './webhook.js';
 
 // What Node resolves `payinout` to (the `node` export condition): clients send over node:http.
@@ -89,6 +90,8 @@ if (wants('cpu')) {
     '\nMedian of 3 interleaved rounds × 6,000 calls. "payinout payin.create" is what Node resolves (node:http sender); "on fetch" is the same client given `fetch`. Target: half of 0.1\'s ~400 µs.\n',
   );
 }
+
+if (wants('tracing')) printTracing(await benchTracing(sdk), fmt);
 
 if (wants('webhook')) {
   const ops = benchWebhook(sdk, testing);

@@ -10,7 +10,7 @@
  * HTTP attempt (a span event), a reconciliation lookup (a child span of its create). Without a
  * tracer none of this runs: the transport takes its untraced path.
  */
-import { isSensitiveKey, scrubText } from './redact.js';
+import { scrubText } from './redact.js';
 
 /** An attribute value as OpenTelemetry takes it. */
 export type AttributeValue = string | number | boolean;
@@ -19,6 +19,8 @@ export type Attributes = Record<string, AttributeValue | undefined>;
 
 /** The part of an OpenTelemetry `Span` payinout calls. */
 export interface Span {
+  /** False for a span nobody records (tracing off): payinout then skips building attributes. */
+  isRecording?(): boolean;
   setAttribute(key: string, value: AttributeValue): unknown;
   addEvent(name: string, attributes?: Attributes): unknown;
   setStatus(status: { code: number; message?: string }): unknown;
@@ -106,6 +108,8 @@ export class CallTrace {
   /** HTTP attempts of this span, a lookup's included for a create. */
   attempts = 0;
   lastStatus: number | undefined;
+  /** Whether anything is recorded: with tracing off (a no-op tracer) no attribute is built. */
+  readonly recording: boolean;
 
   constructor(
     readonly span: Span,
@@ -113,11 +117,14 @@ export class CallTrace {
     readonly tracer: Tracer,
     /** The create whose lookup this is: its attempts and last status count this span's too. */
     readonly parent?: CallTrace,
-  ) {}
+  ) {
+    this.recording = span.isRecording?.() ?? true;
+  }
 
   /** trace: one HTTP attempt ended, with a status or a failure before one. */
   attempt(number: number, status: number | undefined, failure: unknown, durationMs: number): void {
     this.#count(status);
+    if (!this.recording) return;
     this.span.addEvent(
       ATTR.attempt,
       defined({
@@ -136,8 +143,8 @@ export class CallTrace {
   }
 
   /** trace: the reference a create is known by, scrubbed of the request's credentials and PII. */
-  reference(key: string, secrets: readonly string[]): void {
-    this.span.setAttribute(ATTR.reference, safeText(key, secrets));
+  reference(key: string, secrets: () => readonly string[]): void {
+    if (this.recording) this.span.setAttribute(ATTR.reference, safeText(key, secrets()));
   }
 
   /** trace: a reconciliation lookup, as a child span of this call's. */
@@ -152,16 +159,16 @@ export class CallTrace {
 
   failed(error: unknown): void {
     const unknown = (error as { outcome?: unknown } | null)?.outcome === 'unknown';
-    const type = errorType(error);
-    this.span.setAttribute(ATTR.errorType, type);
-    this.span.setStatus({ code: STATUS_ERROR, message: type });
+    if (this.recording) fail(this.span, error);
     this.#end(unknown ? 'unknown' : 'failed');
   }
 
   #end(outcome: TraceOutcome): void {
-    if (this.lastStatus !== undefined) this.span.setAttribute(ATTR.status, this.lastStatus);
-    this.span.setAttribute(ATTR.attempts, this.attempts);
-    this.span.setAttribute(ATTR.outcome, outcome);
+    if (this.recording) {
+      if (this.lastStatus !== undefined) this.span.setAttribute(ATTR.status, this.lastStatus);
+      this.span.setAttribute(ATTR.attempts, this.attempts);
+      this.span.setAttribute(ATTR.outcome, outcome);
+    }
     this.span.end();
   }
 }
@@ -177,30 +184,41 @@ export function traceCall<T>(
   run: (trace: CallTrace) => Promise<T>,
   parent?: CallTrace,
 ): Promise<T> {
-  const template = site.template === undefined ? undefined : spanTemplate(site.template);
-  const name = template ? `${site.method} ${template}` : site.method;
-  const attributes: Attributes = {
-    [ATTR.method]: site.method,
-    [ATTR.template]: template,
-    [ATTR.address]: origin.address,
-    [ATTR.port]: origin.port,
-    [ATTR.operation]: site.operation,
-  };
-  return tracer.startActiveSpan(
-    name,
-    { kind: SPAN_KIND.CLIENT, attributes: defined(attributes) },
-    async (span) => {
-      const trace = new CallTrace(span, origin, tracer, parent);
-      try {
-        const value = await run(trace);
-        trace.succeeded(value);
-        return value;
-      } catch (error) {
-        trace.failed(error);
-        throw error;
-      }
-    },
-  ) as Promise<T>;
+  const { name, options } = startOf(site, origin);
+  return tracer.startActiveSpan(name, options, async (span) => {
+    const trace = new CallTrace(span, origin, tracer, parent);
+    try {
+      const value = await run(trace);
+      trace.succeeded(value);
+      return value;
+    } catch (error) {
+      trace.failed(error);
+      throw error;
+    }
+  }) as Promise<T>;
+}
+
+/** Span names and start attributes per operation and origin, built once (a client has a handful). */
+const starts = new Map<string, { name: string; attributes: Record<string, AttributeValue> }>();
+
+function startOf(site: CallSite, origin: Origin): { name: string; options: SpanOptions } {
+  const key = `${site.method} ${site.template} ${site.operation} ${origin.address} ${origin.port}`;
+  let start = starts.get(key);
+  if (!start) {
+    const template = site.template === undefined ? undefined : spanTemplate(site.template);
+    const attributes = defined({
+      [ATTR.method]: site.method,
+      [ATTR.template]: template,
+      [ATTR.address]: origin.address,
+      [ATTR.port]: origin.port,
+      [ATTR.operation]: site.operation,
+    });
+    start = { name: template ? `${site.method} ${template}` : site.method, attributes };
+    if (starts.size > 200) starts.clear();
+    starts.set(key, start);
+  }
+  // A copy: a tracer may keep or change what it is given.
+  return { name: start.name, options: { kind: SPAN_KIND.CLIENT, attributes: { ...start.attributes } } };
 }
 
 /**
@@ -255,12 +273,15 @@ export function safeText(text: string, secrets: readonly string[]): string {
   return scrubText(text, secrets).slice(0, 200);
 }
 
-/** Attributes without undefined values or keys that name a credential or PII field. */
+/**
+ * Attributes without undefined values. Every name is one of ATTR's (or a `payinout.*` name of
+ * this package), none naming a credential or PII field; values are safe where they are built.
+ */
 export function defined(attributes: Attributes): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {};
-  for (const [key, value] of Object.entries(attributes)) {
-    const field = key.slice(key.lastIndexOf('.') + 1);
-    if (value !== undefined && !isSensitiveKey(field)) out[key] = value;
+  for (const key in attributes) {
+    const value = attributes[key];
+    if (value !== undefined) out[key] = value;
   }
   return out;
 }

@@ -139,7 +139,7 @@ export class Transport {
     call.trace = trace;
     // The recovery is built from the body exactly as it is sent (validated, normalised).
     const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
-    if (recovery) trace?.reference(recovery.key, call.secrets);
+    if (recovery) trace?.reference(recovery.key, () => call.secrets);
     if (recovery === undefined)
       return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0);
     const result = await reconcile({
