@@ -257,15 +257,18 @@ export function fail(span: Span, error: unknown): void {
  */
 export function errorType(error: unknown): string {
   if (typeof error !== 'object' || error === null) return '_OTHER';
-  const { name, code } = error as { name?: unknown; code?: unknown };
-  // A network error is an `Error` named by its code (ECONNRESET, UND_ERR_SOCKET).
-  if (
-    (name === 'Error' || name === undefined) &&
-    typeof code === 'string' &&
-    /^[A-Z][A-Z0-9_]{1,40}$/.test(code)
-  )
-    return code;
+  const { name, code, cause } = error as { name?: unknown; code?: unknown; cause?: unknown };
+  // A network error is named by its code (ECONNRESET, UND_ERR_SOCKET): on Node's own errors, or
+  // on the cause of fetch's generic TypeError('fetch failed').
+  if (name === 'Error' || name === 'TypeError' || name === undefined) {
+    const named = codeOf(code) ?? codeOf((cause as { code?: unknown } | null | undefined)?.code);
+    if (named) return named;
+  }
   return typeof name === 'string' && /^[A-Za-z_$][\w$.]{0,99}$/.test(name) ? name : '_OTHER';
+}
+
+function codeOf(code: unknown): string | undefined {
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code) ? code : undefined;
 }
 
 /** A free-text attribute value (a reference) with every echo of the given secrets replaced. */
