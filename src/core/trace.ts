@@ -101,15 +101,13 @@ export function spanTemplate(template: string): string {
 }
 
 /**
- * The trace of one public call (or of a lookup inside one): counts its HTTP attempts, adds an
- * event per attempt, and ends its span with the contract's attributes.
+ * The trace of one public call (or of a lookup inside one) whose span is recorded: counts its
+ * HTTP attempts, adds an event per attempt, and ends its span with the contract's attributes.
  */
 export class CallTrace {
   /** HTTP attempts of this span, a lookup's included for a create. */
   attempts = 0;
   lastStatus: number | undefined;
-  /** Whether anything is recorded: with tracing off (a no-op tracer) no attribute is built. */
-  readonly recording: boolean;
 
   constructor(
     readonly span: Span,
@@ -117,14 +115,11 @@ export class CallTrace {
     readonly tracer: Tracer,
     /** The create whose lookup this is: its attempts and last status count this span's too. */
     readonly parent?: CallTrace,
-  ) {
-    this.recording = span.isRecording?.() ?? true;
-  }
+  ) {}
 
   /** trace: one HTTP attempt ended, with a status or a failure before one. */
   attempt(number: number, status: number | undefined, failure: unknown, durationMs: number): void {
     this.#count(status);
-    if (!this.recording) return;
     this.span.addEvent(
       ATTR.attempt,
       defined({
@@ -144,11 +139,11 @@ export class CallTrace {
 
   /** trace: the reference a create is known by, scrubbed of the request's credentials and PII. */
   reference(key: string, secrets: () => readonly string[]): void {
-    if (this.recording) this.span.setAttribute(ATTR.reference, safeText(key, secrets()));
+    this.span.setAttribute(ATTR.reference, safeText(key, secrets()));
   }
 
   /** trace: a reconciliation lookup, as a child span of this call's. */
-  child<T>(site: CallSite, run: (child: CallTrace) => Promise<T>): Promise<T> {
+  child<T>(site: CallSite, run: (child: CallTrace | undefined) => Promise<T>): Promise<T> {
     return traceCall(this.tracer, site, this.origin, run, this);
   }
 
@@ -159,43 +154,57 @@ export class CallTrace {
 
   failed(error: unknown): void {
     const unknown = (error as { outcome?: unknown } | null)?.outcome === 'unknown';
-    if (this.recording) fail(this.span, error);
+    fail(this.span, error);
     this.#end(unknown ? 'unknown' : 'failed');
   }
 
   #end(outcome: TraceOutcome): void {
-    if (this.recording) {
-      if (this.lastStatus !== undefined) this.span.setAttribute(ATTR.status, this.lastStatus);
-      this.span.setAttribute(ATTR.attempts, this.attempts);
-      this.span.setAttribute(ATTR.outcome, outcome);
-    }
+    if (this.lastStatus !== undefined) this.span.setAttribute(ATTR.status, this.lastStatus);
+    this.span.setAttribute(ATTR.attempts, this.attempts);
+    this.span.setAttribute(ATTR.outcome, outcome);
     this.span.end();
   }
 }
 
 /**
- * trace: one call as a CLIENT span named `{METHOD} {url.template}`, active while `run` runs. The
- * span ends with the call; an exception of the tracer itself never changes the call's result.
+ * trace: one call as a CLIENT span named `{METHOD} {url.template}`, active while `run` runs; the
+ * span ends with the call. A tracer that throws when asked for a span leaves the call untraced.
  */
 export function traceCall<T>(
   tracer: Tracer,
   site: CallSite,
   origin: Origin,
-  run: (trace: CallTrace) => Promise<T>,
+  run: (trace: CallTrace | undefined) => Promise<T>,
   parent?: CallTrace,
 ): Promise<T> {
   const { name, options } = startOf(site, origin);
-  return tracer.startActiveSpan(name, options, async (span) => {
-    const trace = new CallTrace(span, origin, tracer, parent);
-    try {
-      const value = await run(trace);
-      trace.succeeded(value);
-      return value;
-    } catch (error) {
-      trace.failed(error);
-      throw error;
-    }
-  }) as Promise<T>;
+  let started = false;
+  try {
+    return tracer.startActiveSpan(name, options, (span) => {
+      started = true;
+      // Tracing off (a no-op tracer): the call runs exactly as untraced, at no cost beyond this.
+      if (span.isRecording?.() === false) {
+        span.end();
+        return run(undefined);
+      }
+      return recorded(new CallTrace(span, origin, tracer, parent), run);
+    }) as Promise<T>;
+  } catch (error) {
+    // A tracer that fails to start a span never stops a payment: the call runs untraced.
+    if (started) throw error;
+    return run(undefined);
+  }
+}
+
+async function recorded<T>(trace: CallTrace, run: (trace: CallTrace) => Promise<T>): Promise<T> {
+  try {
+    const value = await run(trace);
+    trace.succeeded(value);
+    return value;
+  } catch (error) {
+    trace.failed(error);
+    throw error;
+  }
 }
 
 /** Span names and start attributes per operation and origin, built once (a client has a handful). */

@@ -162,7 +162,7 @@ export class Transport {
     if (!parent) return this.#retrying(spec, undefined, call, maxRetries);
     const site = { method: spec.method, operation: spec.operation, template: spec.template };
     return parent.child(site, async (child) => {
-      call.trace = child;
+      call.trace = child ?? parent;
       try {
         return await this.#retrying(spec, undefined, call, maxRetries);
       } finally {

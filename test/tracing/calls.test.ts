@@ -4,6 +4,8 @@
  * reconciliation lookup as a child of its create, createMany as a parent of one span per item,
  * and nothing secret in any exported span.
  */
+
+import { ProxyTracerProvider } from '@opentelemetry/api';
 import { describe, it } from 'vitest';
 import { customer, nextReference, payinParams, payoutParams } from '../faults/methods.js';
 import { CREDENTIALS, startFaultServer } from '../faults/server.js';
@@ -285,5 +287,37 @@ describe('nothing secret in any exported span', () => {
     await client.payin.create(payinParams(customer.email)).catch(() => {});
     expect(trace.spans().length).toBeGreaterThan(8);
     expect(leaks(trace.spans(), SECRETS)).toEqual([]);
+  });
+});
+
+describe('tracing off or broken never changes a call', () => {
+  it("OpenTelemetry's no-op tracer (no SDK started): results and errors as without a tracer", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const server = await startFaultServer();
+    onTestFinished(() => server.close());
+    const client = server.client({ tracer: new ProxyTracerProvider().getTracer('payinout') });
+    const reference = nextReference('noop');
+    server.queue({ method: 'POST', fault: { kind: 'drop-after-commit' } });
+    const result = await client.payout.create(payoutParams(reference));
+    expect(result.recovered).toBe(true);
+    expect(result.lastResponse.attempts).toBe(2);
+    await expect(client.transactions.get('absent')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a tracer that throws when asked for a span: the call runs untraced', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const server = await startFaultServer();
+    onTestFinished(() => server.close());
+    const tracer = {
+      startActiveSpan: () => {
+        throw new Error('exporter misconfigured');
+      },
+    };
+    const balance = await server.client({ tracer }).merchant.getBalance();
+    expect(balance.currency).toBe('COP');
   });
 });
