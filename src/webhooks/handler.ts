@@ -73,7 +73,7 @@ export interface WebhookHandlerOptions {
    * unavailable, not confirmed) writes one `warn` line here: the cause and what to do, redacted.
    * Leases lost are `error` lines. Default `console`.
    */
-  logger?: Pick<Logger, 'warn' | 'error'>;
+  logger?: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'error'>>;
   /**
    * Told about every failed delivery instead of the default line: the error itself (onEvent's
    * whole, its message scrubbed of the tokens and the event's customer data) and the answer's
@@ -182,7 +182,7 @@ function toPipeline(options: WebhookHandlerOptions): Pipeline {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify = { maxBodyBytes, ...(options.scheme ? { scheme: options.scheme } : {}) };
   checkVerifyOptions({ ...verify, token: options.token });
-  const logger = options.logger ?? console;
+  const logger = loggerOf(options.logger);
   const dedupe =
     options.dedupe === false ? undefined : (options.dedupe ?? new WebhookDeduplicator({ logger }));
   const report = reporter({ onError, logger, tokens: tokensOf(keyring) });
@@ -190,11 +190,19 @@ function toPipeline(options: WebhookHandlerOptions): Pipeline {
   return { verify, keyring, onEvent, dedupe, confirmWith, confirmTimeoutMs, report };
 }
 
+/** The handler's logger; one with `warn` only gets its `error` lines (a lease lost) as warnings. */
+function loggerOf(given: WebhookHandlerOptions['logger']): Pick<Logger, 'warn' | 'error'> {
+  if (!given) return console;
+  const { error } = given;
+  if (typeof error === 'function') return { warn: given.warn.bind(given), error: error.bind(given) };
+  return { warn: (...line) => given.warn(...line), error: (...line) => given.warn(...line) };
+}
+
 /** onError, logger and tracer are called on failures only: a wrong one must fail at startup instead. */
 function checkFunctions(options: WebhookHandlerOptions): void {
   const rules = {
     onError: { valid: (value: unknown) => typeof value === 'function', expects: 'a function' },
-    logger: withMethods('warn', 'error'),
+    logger: withMethods('warn'),
     tracer: withMethods('startActiveSpan'),
   };
   for (const [key, rule] of Object.entries(rules)) {
