@@ -163,7 +163,11 @@ export class PaymentClient {
       production: environment === 'production',
       validateRequests,
     });
-    this.webhooks = new WebhooksResource({ token: options.token, scheme: options.webhookScheme });
+    this.webhooks = new WebhooksResource({
+      token: options.token,
+      scheme: options.webhookScheme,
+      tracer: options.tracer,
+    });
     Object.freeze(this);
   }
 

@@ -7,6 +7,7 @@ import { describe, it } from 'vitest';
 import {
   createWebhookHandler,
   type DedupeStore,
+  PaymentClient,
   WebhookDeduplicator,
   type WebhookHandlerOptions,
 } from '../../src/index.js';
@@ -250,6 +251,24 @@ describe('onEvent runs inside the delivery span', () => {
     await served.post(delivery(sampleEvent(), token.pe));
     expect(deliverySpan(trace).attributes['payinout.webhook.merchant']).toBe('pe');
     expect(leaks(trace.spans(), Object.values(token))).toEqual([]);
+  });
+});
+
+describe("client.webhooks.createHandler uses the client's tracer", () => {
+  it('a delivery to it is a payinout.webhook span', async ({ expect, onTestFinished }) => {
+    const trace = otel();
+    const client = new PaymentClient({
+      username: 'u',
+      password: 'p',
+      token: TOKEN,
+      baseUrl: 'http://127.0.0.1:9',
+      tracer: trace.tracer,
+    });
+    const handler = client.webhooks.createHandler({ onEvent: () => {}, logger: recordingLogger() });
+    const served = await serveHandler(handler);
+    onTestFinished(served.close);
+    expect((await served.post(delivery())).status).toBe(200);
+    expect(deliverySpan(trace).attributes['payinout.webhook.verdict']).toBe('processed');
   });
 });
 
