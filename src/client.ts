@@ -2,6 +2,7 @@ import { ConfigurationError } from './core/errors.js';
 import {
   BOOLEAN,
   FUNCTION,
+  OPTION_ALIASES,
   type OptionProblem,
   optionProblems,
   RETRIES,
@@ -262,17 +263,6 @@ const OPTION_RULES = {
   strictResponses: BOOLEAN,
   logger: withMethods('debug', 'info', 'warn'),
   tracer: withMethods('startActiveSpan'),
-};
-
-/** What other HTTP and payment SDKs call the same options (axios, ky, stripe-node, openai-node). */
-const OPTION_ALIASES: Readonly<Record<string, string>> = {
-  retries: 'maxRetries',
-  retry: 'maxRetries',
-  timeout: 'timeoutMs',
-  url: 'baseUrl',
-  prefixUrl: 'baseUrl',
-  user: 'username',
-  apiKey: 'token',
 };
 
 /** "baseURL: unknown option; did you mean baseUrl?", "timeoutMs must be …; got -1." */

@@ -4,7 +4,7 @@
  * known one, at construction, before anything is sent.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, PaymentClient } from '../src/index.js';
+import { ConfigurationError, PaymentClient, RequestValidationError } from '../src/index.js';
 import { BASE_URL, CREDENTIALS } from './helpers/msw.js';
 
 /** The ConfigurationError `new PaymentClient(options)` throws (options as a JS caller writes them). */
@@ -105,5 +105,28 @@ describe('unknown client options', () => {
       PAYINOUT_BASE_URL: BASE_URL,
     };
     expect(() => PaymentClient.fromEnv(env, { timeout: 1 } as never)).toThrow(/did you mean timeoutMs/);
+  });
+});
+
+describe('unknown per-call options', () => {
+  it('create(params, { timeout }) is refused, naming timeoutMs, and nothing is sent', async () => {
+    const sent: string[] = [];
+    const client = new PaymentClient({
+      ...CREDENTIALS,
+      baseUrl: BASE_URL,
+      fetch: async (input) => {
+        sent.push(String(input));
+        return new Response('{}');
+      },
+    });
+    const error = await client.merchant
+      .getBalance({ timeout: 5000, retries: 1 } as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).issues).toEqual([
+      { path: 'timeout', message: 'unknown option; did you mean timeoutMs?' },
+      { path: 'retries', message: 'unknown option; did you mean maxRetries?' },
+    ]);
+    expect(sent).toEqual([]);
   });
 });

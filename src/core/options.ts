@@ -12,6 +12,20 @@ export const MAX_TIMER_MS = 2_147_483_647;
 /** Most items of one batch in flight at once. */
 export const MAX_CONCURRENCY = 64;
 
+/** The keys of a call's RequestOptions (its last argument). */
+export const REQUEST_OPTION_KEYS = ['signal', 'timeoutMs', 'maxRetries', 'headers'] as const;
+
+/** What other HTTP and payment SDKs call the same options (axios, ky, stripe-node, openai-node). */
+export const OPTION_ALIASES: Readonly<Record<string, string>> = {
+  retries: 'maxRetries',
+  retry: 'maxRetries',
+  timeout: 'timeoutMs',
+  url: 'baseUrl',
+  prefixUrl: 'baseUrl',
+  user: 'username',
+  apiKey: 'token',
+};
+
 /** One option's rule: whether a (defined) value is acceptable, and what it must be. */
 export interface OptionRule {
   valid(value: unknown): boolean;

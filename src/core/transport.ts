@@ -10,7 +10,7 @@ import { VERSION } from '../version.js';
 import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
 import { RequestValidationError } from './errors.js';
 import { type Answer, Http, isBroken } from './http.js';
-import { RETRIES, TIMER_MS } from './options.js';
+import { OPTION_ALIASES, optionProblems, REQUEST_OPTION_KEYS, RETRIES, TIMER_MS } from './options.js';
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
 import { type CallTrace, type Origin, originOf, type Tracer, traceCall } from './trace.js';
@@ -299,7 +299,18 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Per-call options are checked like the client's (options.ts): a value timers cannot hold is refused, not run. */
 function checkOptions(options: RequestOptions): void {
-  const issues: { path: string; message: string }[] = [];
+  if (options === null || typeof options !== 'object') {
+    throw new RequestValidationError('request options', [
+      { path: '(options)', message: 'must be an object such as { timeoutMs: 10_000 }, or left out' },
+    ]);
+  }
+  // An unknown key (`timeout: 5000`) would be silently ignored: it is refused, with the closest known one.
+  const issues: { path: string; message: string }[] = optionProblems(
+    options,
+    REQUEST_OPTION_KEYS,
+    {},
+    OPTION_ALIASES,
+  ).map(({ key, message }) => ({ path: key, message }));
   const { timeoutMs, maxRetries } = options;
   if (timeoutMs !== undefined && !TIMER_MS.valid(timeoutMs))
     issues.push({ path: 'timeoutMs', message: `must be ${TIMER_MS.expects}` });

@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigurationError } from '../core/errors.js';
-import { withMethods } from '../core/options.js';
+import { FUNCTION, optionProblems, withMethods } from '../core/options.js';
 import type { Tracer } from '../core/trace.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
@@ -177,7 +177,7 @@ function toPipeline(options: WebhookHandlerOptions): Pipeline {
       'confirmWith needs a PaymentClient (or an object with transactions.get(ticket)).',
     );
   }
-  checkFunctions(options);
+  checkOptions(options);
   const keyring = keyringOf(options.token, 'createWebhookHandler');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify = { maxBodyBytes, ...(options.scheme ? { scheme: options.scheme } : {}) };
@@ -198,18 +198,35 @@ function loggerOf(given: WebhookHandlerOptions['logger']): Pick<Logger, 'warn' |
   return { warn: (...line) => given.warn(...line), error: (...line) => given.warn(...line) };
 }
 
-/** onError, logger and tracer are called on failures only: a wrong one must fail at startup instead. */
-function checkFunctions(options: WebhookHandlerOptions): void {
-  const rules = {
-    onError: { valid: (value: unknown) => typeof value === 'function', expects: 'a function' },
+/** Every option createWebhookHandler knows; any other key is a ConfigurationError naming it. */
+const KNOWN_OPTIONS = [
+  'token',
+  'onEvent',
+  'dedupe',
+  'scheme',
+  'maxBodyBytes',
+  'confirmWith',
+  'confirmTimeoutMs',
+  'logger',
+  'onError',
+  'tracer',
+] as const satisfies readonly (keyof WebhookHandlerOptions)[];
+
+/**
+ * A misspelt option (`onerror`) would be silently ignored, and onError, logger and tracer are
+ * called on failures only: each is checked at creation instead, every problem named at once.
+ */
+function checkOptions(options: WebhookHandlerOptions): void {
+  const problems = optionProblems(options, KNOWN_OPTIONS, {
+    onError: FUNCTION,
     logger: withMethods('warn'),
     tracer: withMethods('startActiveSpan'),
-  };
-  for (const [key, rule] of Object.entries(rules)) {
-    const value = (options as unknown as Record<string, unknown>)[key];
-    if (value !== undefined && !rule.valid(value))
-      throw new ConfigurationError(`createWebhookHandler: ${key} must be ${rule.expects}.`);
-  }
+  });
+  if (problems.length === 0) return;
+  const lines = problems.map(({ key, message }) =>
+    message.startsWith('unknown option') ? `${key}: ${message}` : `${key} ${message}`,
+  );
+  throw new ConfigurationError(`createWebhookHandler: ${lines.join('; ')}.`);
 }
 
 /** Unexpected failures (a throwing custom scheme, a broken stream) answer 500, never reject. */

@@ -226,10 +226,15 @@ describe('with onError: the error whole, instead of the line', () => {
     expect(logger.lines).toEqual([]);
   });
 
-  it('a wrong onError, logger or tracer fails at creation, not at the first failure', ({ expect }) => {
+  it('a wrong or misspelt onError, logger or tracer fails at creation, not at the first failure', ({
+    expect,
+  }) => {
     const make = (extra: object) => () => createWebhookHandler({ token: TOKEN, onEvent: () => {}, ...extra });
     expect(make({ onError: 'console' })).toThrow(/onError must be a function/);
     expect(make({ logger: {} })).toThrow(/logger must be an object with warn method/);
     expect(make({ tracer: {} })).toThrow(/tracer must be an object with startActiveSpan method/);
+    expect(make({ onerror: () => {}, maxBodyByte: 10 })).toThrow(
+      'createWebhookHandler: onerror: unknown option; did you mean onError?; maxBodyByte: unknown option; did you mean maxBodyBytes?.',
+    );
   });
 });
