@@ -65,10 +65,14 @@ export {
 export {
   type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
+  type OnWebhookError,
+  type WebhookErrorContext,
   type WebhookEventContext,
   type WebhookHandler,
   type WebhookHandlerOptions,
   type WebhookHandlerResult,
+  type WebhookTokens,
+  type WebhookVerdict,
 } from './webhooks/handler.js';
 export type { HeadersLike, RawBody } from './webhooks/parse.js';
 export {
