@@ -21,9 +21,13 @@ export type Attributes = Record<string, AttributeValue | undefined>;
 export interface Span {
   /** False for a span nobody records (tracing off): payinout then skips building attributes. */
   isRecording?(): boolean;
+  /** Sets one attribute (`payinout.outcome`, `http.response.status_code`…). */
   setAttribute(key: string, value: AttributeValue): unknown;
+  /** Adds an event: one `payinout.attempt` per HTTP attempt. */
   addEvent(name: string, attributes?: Attributes): unknown;
+  /** Marks the span failed (code 2, ERROR) with the error's class as the message. */
   setStatus(status: { code: number; message?: string }): unknown;
+  /** Ends the span, when the call or delivery ends. */
   end(): void;
 }
 
@@ -40,6 +44,10 @@ export interface SpanOptions {
  * item, the merchant's own spans in `onEvent`) are its children.
  */
 export interface Tracer {
+  /**
+   * Starts a span and runs `fn` with it as the active span, returning what `fn` returns.
+   * @typeParam F the function run inside the span's context
+   */
   startActiveSpan<F extends (span: Span) => unknown>(
     name: string,
     options: SpanOptions,
