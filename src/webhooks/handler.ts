@@ -10,7 +10,7 @@
  * is released so that retry is processed); 503 when the dedupe store or the lookup fails.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ConfigurationError } from '../core/errors.js';
+import { ConfigurationError, PayinoutError } from '../core/errors.js';
 import { FUNCTION, optionProblems, withMethods } from '../core/options.js';
 import type { Tracer } from '../core/trace.js';
 import type { Logger } from '../core/transport.js';
@@ -244,7 +244,7 @@ async function safely(
 }
 
 function fromRequest(p: Pipeline, request: Request, notes: DeliveryNotes): Promise<WebhookHandlerResult> {
-  if (request.method !== 'POST') return Promise.resolve(methodNotAllowed());
+  if (request.method !== 'POST') return Promise.resolve(notAPost(p, notes, request.method));
   const stream = request.body ? chunksOf(request.body) : emptyStream();
   return fromStream(p, stream, request.headers.get('content-length'), request.headers, notes);
 }
@@ -254,7 +254,7 @@ function fromNode(
   req: IncomingMessage & { body?: unknown },
   notes: DeliveryNotes,
 ): Promise<WebhookHandlerResult> {
-  if (req.method !== 'POST') return Promise.resolve(methodNotAllowed());
+  if (req.method !== 'POST') return Promise.resolve(notAPost(p, notes, req.method));
   const preRead = req.body;
   // express.raw() / express.text() left the exact bytes: use them.
   if (typeof preRead === 'string' || preRead instanceof Uint8Array)
@@ -262,6 +262,16 @@ function fromNode(
   // A body parser consumed the stream: the signed bytes are gone (parsed_body / malformed_body).
   if (req.readableEnded) return processDelivery(p, preRead as RawBody, req.headers, notes);
   return fromStream(p, req, getHeader(req.headers, 'content-length'), req.headers, notes);
+}
+
+/** 405, reported like any failed answer: a health check or a proxy misroute shows in the logs. */
+function notAPost(p: Pipeline, notes: DeliveryNotes, method: string | undefined): WebhookHandlerResult {
+  const shown = method && /^[A-Z]{1,10}$/.test(method) ? method : 'non-POST';
+  const error = new PayinoutError(
+    `A ${shown} request reached the webhook route: the service delivers webhooks with POST only. Point health checks at another path.`,
+  );
+  failed(p, notes, { error, status: 405, verdict: 'method_not_allowed' });
+  return methodNotAllowed();
 }
 
 async function fromStream(

@@ -106,6 +106,17 @@ describe('without onError: one warn line per failed delivery', () => {
     );
   });
 
+  it('a GET (405) says the service delivers with POST', async ({ expect }) => {
+    const logger = recordingLogger();
+    const served = await receiver({ logger });
+    expect((await fetch(served.url)).status).toBe(405);
+    expect(logger.lines.map((l) => l.message)).toEqual([
+      expect.stringMatching(
+        /^payinout webhook answered 405 \(method_not_allowed\): A GET request .* with POST only/,
+      ),
+    ]);
+  });
+
   it('successes, duplicates and in-flight retries write nothing', async ({ expect }) => {
     const logger = recordingLogger();
     const served = await receiver({ logger });
