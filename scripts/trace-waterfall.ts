@@ -113,7 +113,7 @@ function refund(reference: string) {
 }
 
 const ms = (time: [number, number]) => time[0] * 1e3 + time[1] / 1e6;
-const escape = (text: string) =>
+const html = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 const KIND = ['INTERNAL', 'SERVER', 'CLIENT', 'PRODUCER', 'CONSUMER'];
 
@@ -142,15 +142,15 @@ function page(spans: ReadableSpan[]): string {
           const status = event.attributes?.['http.response.status_code'] ?? event.attributes?.['error.type'];
           const side = at > 70 ? 'right' : 'left';
           const place = side === 'right' ? `right:${100 - at}%` : `left:${from}%`;
-          return `<span class="attempt" style="left:${from}%;width:${Math.max(at - from, 0.3)}%"></span><span class="tag" style="${place}">attempt ${escape(String(event.attributes?.['payinout.attempt']))}: ${escape(String(status))} (${took} ms)</span>`;
+          return `<span class="attempt" style="left:${from}%;width:${Math.max(at - from, 0.3)}%"></span><span class="tag" style="${place}">attempt ${html(String(event.attributes?.['payinout.attempt']))}: ${html(String(status))} (${took} ms)</span>`;
         })
         .join('');
       const attributes = Object.entries(span.attributes)
-        .map(([key, value]) => `<span class="attr"><b>${escape(key)}</b>=${escape(String(value))}</span>`)
+        .map(([key, value]) => `<span class="attr"><b>${html(key)}</b>=${html(String(value))}</span>`)
         .join(' ');
       const duration = (ms(span.endTime) - ms(span.startTime)).toFixed(1);
       return `<div class="row">
-  <div class="name" style="padding-left:${depth(span) * 18 + 6}px"><span class="kind">${KIND[span.kind]}</span> ${escape(span.name)}</div>
+  <div class="name" style="padding-left:${depth(span) * 18 + 6}px"><span class="kind">${KIND[span.kind]}</span> ${html(span.name)}</div>
   <div class="lane"><div class="bar${failed ? ' failed' : ''}" style="left:${left}%;width:${width}%"></div>${ticks}<span class="dur" style="left:${left + width}%">${duration} ms</span></div>
   <div class="attrs">${attributes}</div>
 </div>`;
@@ -178,14 +178,14 @@ ${rows}`;
 }
 
 const spans = await tracedCreate();
-const html = page(spans);
+const document = page(spans);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
 try {
   const tab = await browser.newPage({ viewport: { width: 1200, height: 400 }, deviceScaleFactor: 1 });
-  await tab.setContent(html);
+  await tab.setContent(document);
   await tab.screenshot({ path: OUT, fullPage: true });
 } finally {
   await browser.close();
