@@ -141,6 +141,21 @@ describe('one CLIENT span per call', () => {
     expect(span!.events[0]!.attributes?.['error.type']).toMatch(/^[A-Z_]+$|Error$/);
   });
 
+  it('a timeout: the attempt event says TimeoutError, and so does the span', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { trace, client, server } = await setup(onTestFinished);
+    server.queue({ method: 'GET', fault: { kind: 'slow-headers', ms: 1_000 } });
+    await expect(client.merchant.getProfile({ timeoutMs: 100, maxRetries: 0 })).rejects.toThrow();
+    const [span] = trace.spans();
+    expect(span!.attributes['error.type']).toBe('TimeoutError');
+    expect(span!.events[0]!.attributes).toMatchObject({
+      'payinout.attempt': 1,
+      'error.type': 'TimeoutError',
+    });
+  });
+
   it('a request refused before sending: a failed span with no attempt', async ({
     expect,
     onTestFinished,
