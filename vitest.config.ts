@@ -18,7 +18,12 @@ export default defineConfig({
         // exercise the transport run again on it.
         test: {
           name: 'fetch',
-          include: ['test/faults/**/*.test.ts', 'test/core/**/*.test.ts', 'test/resources/**/*.test.ts'],
+          include: [
+            'test/faults/**/*.test.ts',
+            'test/core/**/*.test.ts',
+            'test/resources/**/*.test.ts',
+            'test/tracing/calls.test.ts',
+          ],
         },
       },
     ],

@@ -14,6 +14,7 @@ import { benchImports } from './imports.js';
 import { benchRetentionMemory } from './retention-memory.js';
 import { benchSimulator } from './simulator.js';
 import { fmt, type Summary } from './stats.js';
+import { benchTracing, printTracing } from './tracing.js';
 import { benchWebhook } from './webhook.js';
 
 // What Node resolves `payinout` to (the `node` export condition): clients send over node:http.
@@ -118,6 +119,8 @@ if (wants('cpu')) {
     '\nMedian of 3 interleaved rounds × 6,000 calls. "payinout payin.create" is what Node resolves (node:http sender); "on fetch" is the same client given `fetch`. Target: half of 0.1\'s ~400 µs.\n',
   );
 }
+
+if (wants('tracing')) printTracing(await benchTracing(sdk), fmt);
 
 if (wants('webhook')) {
   const ops = benchWebhook(sdk, testing);

@@ -1,6 +1,17 @@
 import { ConfigurationError } from './core/errors.js';
+import {
+  BOOLEAN,
+  FUNCTION,
+  OPTION_ALIASES,
+  type OptionProblem,
+  optionProblems,
+  RETRIES,
+  TIMER_MS,
+  withMethods,
+} from './core/options.js';
 import { PLATFORM_SENDER, type Sender } from './core/sender.js';
-import { type Logger, MAX_TIMER_MS, Transport } from './core/transport.js';
+import type { Tracer } from './core/trace.js';
+import { type Logger, Transport } from './core/transport.js';
 import { MerchantResource } from './resources/merchant.js';
 import { PayInResource } from './resources/payin.js';
 import { PayOutResource } from './resources/payout.js';
@@ -52,7 +63,37 @@ export interface PaymentClientOptions {
   appInfo?: { name: string; version?: string };
   /** How `client.webhooks.verify` checks x-trx-signature; default 'json' (docs/webhooks.md). */
   webhookScheme?: SignatureScheme;
+  /**
+   * An OpenTelemetry `Tracer` (`trace.getTracer('payinout')`): every call becomes a CLIENT span
+   * with an event per attempt, a reconciliation lookup a child span of its create, `createMany`
+   * a span with one child per item. Typed structurally: payinout depends on no OpenTelemetry
+   * package. Without it nothing is traced and nothing is paid for (docs/observability.md).
+   */
+  tracer?: Tracer;
 }
+
+/** Every option `new PaymentClient()` knows; any other key is a ConfigurationError naming it. */
+const KNOWN_OPTIONS = [
+  'username',
+  'password',
+  'token',
+  'baseUrl',
+  'environment',
+  'timeoutMs',
+  'maxRetries',
+  'fetch',
+  'validateRequests',
+  'strictResponses',
+  'logger',
+  'appInfo',
+  'webhookScheme',
+  'tracer',
+] as const satisfies readonly (keyof PaymentClientOptions)[];
+// Compile-time: an option added to the interface but not to the list above fails here.
+const everyOptionKnown: Exclude<keyof PaymentClientOptions, (typeof KNOWN_OPTIONS)[number]> extends never
+  ? true
+  : never = true;
+void everyOptionKnown;
 
 /** Environment variables read by `PaymentClient.fromEnv()`. */
 export const ENV_VARS = {
@@ -119,6 +160,7 @@ export class PaymentClient {
       sender: options.fetch ? undefined : new.target[PLATFORM_SENDER],
       logger: options.logger,
       appInfo: options.appInfo,
+      tracer: options.tracer,
     });
     this.baseUrl = options.baseUrl;
     this.environment = environment;
@@ -130,7 +172,11 @@ export class PaymentClient {
       production: environment === 'production',
       validateRequests,
     });
-    this.webhooks = new WebhooksResource({ token: options.token, scheme: options.webhookScheme });
+    this.webhooks = new WebhooksResource({
+      token: options.token,
+      scheme: options.webhookScheme,
+      tracer: options.tracer,
+    });
     Object.freeze(this);
   }
 
@@ -185,18 +231,24 @@ export class PaymentClient {
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]', '::1']);
 
 /**
- * Fails fast, before any request, on what would otherwise fail on every call, naming every
- * problem at once. A message never repeats a value that may hold a secret: baseUrl is shown
- * without its user:password@ part, credentials are never shown.
+ * Fails fast, before any request, on what would otherwise fail on every call (or be silently
+ * ignored, as a misspelt `timeout` would), naming every problem at once. A message never repeats
+ * a value that may hold a secret: baseUrl is shown without its user:password@ part, credentials
+ * are never shown.
  */
 function checkOptions(options: PaymentClientOptions): void {
   if (options === null || typeof options !== 'object') {
     throw new ConfigurationError('new PaymentClient(options) needs { username, password, token, baseUrl }.');
   }
+  const unknown = optionProblems(options, KNOWN_OPTIONS, OPTION_RULES, OPTION_ALIASES);
+  // `baseURL` says "did you mean baseUrl?"; a second line saying baseUrl is missing would only repeat it.
+  const meant = new Set(unknown.map((problem) => problem.suggestion));
   const problems = [
-    ...credentialProblems(options),
+    ...credentialProblems(options)
+      .filter((problem) => !meant.has(problem.key))
+      .map((p) => p.message),
+    ...unknown.map(describeProblem),
     ...baseUrlProblems(options.baseUrl),
-    ...numberProblems(options),
   ];
   if (options.environment !== undefined && !ENVIRONMENTS.includes(options.environment)) {
     problems.push(
@@ -211,13 +263,31 @@ function checkOptions(options: PaymentClientOptions): void {
   }
 }
 
-function credentialProblems(options: PaymentClientOptions): string[] {
+/** The value rules of the client's options (src/core/options.ts), beyond credentials and baseUrl. */
+const OPTION_RULES = {
+  timeoutMs: TIMER_MS,
+  maxRetries: RETRIES,
+  fetch: FUNCTION,
+  validateRequests: BOOLEAN,
+  strictResponses: BOOLEAN,
+  logger: withMethods('debug', 'info', 'warn'),
+  tracer: withMethods('startActiveSpan'),
+};
+
+/** "baseURL: unknown option; did you mean baseUrl?", "timeoutMs must be …; got -1." */
+function describeProblem(problem: OptionProblem): string {
+  return problem.suggestion !== undefined || problem.message.startsWith('unknown option')
+    ? `${problem.key}: ${problem.message}`
+    : `${problem.key} ${problem.message}.`;
+}
+
+function credentialProblems(options: PaymentClientOptions): { key: string; message: string }[] {
   return (['username', 'password', 'token', 'baseUrl'] as const)
     .filter((key) => typeof options[key] !== 'string' || options[key].trim() === '')
-    .map(
-      (key) =>
-        `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
-    );
+    .map((key) => ({
+      key,
+      message: `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
+    }));
 }
 
 function baseUrlProblems(baseUrl: unknown): string[] {
@@ -265,25 +335,6 @@ function baseUrlProblems(baseUrl: unknown): string[] {
   if (version) {
     problems.push(
       `baseUrl ends in ${version.replace(/\/$/, '')}, but it must be the environment root: payinout joins paths such as /api/v2/payin and /api/v1/payout to it. Remove ${version.replace(/\/$/, '')} from baseUrl.`,
-    );
-  }
-  return problems;
-}
-
-function numberProblems(options: PaymentClientOptions): string[] {
-  const problems: string[] = [];
-  const { timeoutMs, maxRetries } = options;
-  if (
-    timeoutMs !== undefined &&
-    !(typeof timeoutMs === 'number' && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)
-  ) {
-    problems.push(
-      `timeoutMs must be a number of milliseconds above 0 and at most ${MAX_TIMER_MS} (about 24.8 days, the longest a timer can wait); got ${shownValue(timeoutMs)}.`,
-    );
-  }
-  if (maxRetries !== undefined && !(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) {
-    problems.push(
-      `maxRetries must be a whole number, 0 or more (0 = one attempt); got ${shownValue(maxRetries)}.`,
     );
   }
   return problems;

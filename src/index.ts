@@ -9,6 +9,7 @@ export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from './b
 export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './bulk/types.js';
 export { ENV_VARS, type Environment, PaymentClient, type PaymentClientOptions } from './client.js';
 export * from './core/errors.js';
+export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './core/trace.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './core/transport.js';
 // The classes behind client.payin, client.payout…: exported as types so merchants can type their
 // own wrappers and the API reference lists their methods; they are built only by PaymentClient.
@@ -70,10 +71,14 @@ export {
 export {
   type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
+  type OnWebhookError,
+  type WebhookErrorContext,
   type WebhookEventContext,
   type WebhookHandler,
   type WebhookHandlerOptions,
   type WebhookHandlerResult,
+  type WebhookTokens,
+  type WebhookVerdict,
 } from './webhooks/handler.js';
 export type { HeadersLike, RawBody } from './webhooks/parse.js';
 export {

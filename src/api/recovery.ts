@@ -33,6 +33,8 @@ export function transactionLookup(id: string): CallSpec<typeof TransactionSchema
   return {
     method: operation.method,
     path: buildPath(operation, { ticket: id }),
+    operation: operation.id,
+    template: operation.template,
     response: operation.response,
     unwrap: (data, answer) => selectTransaction(data, wanted, answer),
     resend: 'safe',

@@ -4,20 +4,25 @@
  * order handed to a sink as they are ready (the CLI writes them out; createMany collects them).
  */
 import { ConfigurationError } from '../core/errors.js';
+import { CONCURRENCY, MAX_CONCURRENCY, RETRIES, shownValue } from '../core/options.js';
+import type { Tracer } from '../core/trace.js';
 import { KeyedLock, PauseGate } from './gate.js';
 import { BatchHalt } from './halt.js';
 import { type ItemContext, settleItem } from './item.js';
 import { mapOrdered } from './pool.js';
+import { traceItem } from './trace.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './types.js';
 
 export const DEFAULT_CONCURRENCY = 4;
-export const MAX_CONCURRENCY = 64;
+export { MAX_CONCURRENCY };
 
 export interface BatchRun extends PayOutBatchOptions {
   /** The number of items, for progress; `createMany` knows it, the CLI counts the file first. */
   total: number;
   /** Receives each result in input order; the batch waits for it (backpressure). */
   sink: (result: PayOutBatchResult, index: number) => void | Promise<void>;
+  /** trace: each item a span (a child of the caller's active span, the batch's). */
+  tracer?: Tracer | undefined;
 }
 
 /** The final counts, and why the batch stopped itself when it did. */
@@ -44,8 +49,11 @@ export async function runPayOutBatch(
     signal: run.signal,
   };
   const progress: PayOutBatchProgress = { done: 0, total: run.total, created: 0, recovered: 0, failed: 0 };
-  const task = async (item: unknown) => {
-    const result = await settleItem(item, ctx);
+  const { tracer } = run;
+  const task = async (item: unknown, at: number) => {
+    const result = await (tracer
+      ? traceItem(tracer, item, at, () => settleItem(item, ctx))
+      : settleItem(item, ctx));
     progress.done++;
     progress[result.outcome]++;
     report(run.onProgress, progress);
@@ -71,17 +79,16 @@ function report(onProgress: PayOutBatchOptions['onProgress'], progress: PayOutBa
 
 export function checkConcurrency(value: unknown): number {
   if (value === undefined) return DEFAULT_CONCURRENCY;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY)
-    return value;
+  if (CONCURRENCY.valid(value)) return value as number;
   throw new ConfigurationError(
-    `concurrency must be a whole number from 1 to ${MAX_CONCURRENCY} (got ${typeof value === 'number' ? value : typeof value}); the default is ${DEFAULT_CONCURRENCY}.`,
+    `concurrency must be ${CONCURRENCY.expects} (got ${shownValue(value)}); the default is ${DEFAULT_CONCURRENCY}.`,
   );
 }
 
 export function checkMaxRetries(value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  if (RETRIES.valid(value)) return value as number;
   throw new ConfigurationError(
-    `maxRetries must be a whole number, 0 or more (got ${typeof value === 'number' ? value : typeof value}); the default is the client's maxRetries.`,
+    `maxRetries must be ${RETRIES.expects} (got ${shownValue(value)}); the default is the client's maxRetries.`,
   );
 }

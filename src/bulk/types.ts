@@ -1,5 +1,6 @@
 /** The public shapes of a PayOut batch (the public API contract, "Bulk payouts"). */
 import type { PayinoutError } from '../core/errors.js';
+import type { Tracer } from '../core/trace.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { RecoveryFields } from '../schemas/recovery.js';
@@ -63,6 +64,8 @@ export interface PayOutBatchOptions {
 export interface BatchClient {
   /** The client's `maxRetries`: an item's budget unless the batch sets its own. */
   maxRetries: number;
+  /** The client's tracer: the batch and each item become spans (docs/observability.md). */
+  tracer?: Tracer | undefined;
   create(
     params: PayOutCreateParams,
     options?: RequestOptions,

@@ -6,6 +6,7 @@
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
 import { fetchSender, type Sender, WireFailure } from './sender.js';
+import type { CallTrace } from './trace.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
@@ -37,6 +38,8 @@ export interface Exchange {
   /** What the caller must do when the outcome is unknown (e.g. look a reference up). */
   unknownAdvice?: string | undefined;
   reference?: string | undefined;
+  /** trace: the span each attempt is reported to (an event); undefined when not traced. */
+  trace?: CallTrace | undefined;
 }
 
 /** The answer of the last attempt, its body read in full. */
@@ -94,11 +97,17 @@ export class Http {
       const sent = own ? withCallHeaders(this.#fixed, own) : this.#fixed;
       const request = { url, method: x.method, headers: sent, body: x.body, signal, timeoutMs };
       const response = await this.#sender(request);
-      this.#log(x, attempt, response.status, started);
+      this.#log(x, attempt, response.status, started, undefined);
       const { status, headers, text } = response;
       return { status, headers, text, attempt };
     } catch (error) {
-      this.#log(x, attempt, undefined, started);
+      this.#log(
+        x,
+        attempt,
+        error instanceof WireFailure ? error.status : undefined,
+        started,
+        failureOf(error),
+      );
       if (x.options.signal?.aborted) throw x.options.signal.reason;
       if (!(error instanceof WireFailure)) return brokenBy(error, x, attempt);
       const { status } = error;
@@ -108,7 +117,9 @@ export class Http {
     }
   }
 
-  #log(x: Exchange, attempt: number, status: number | undefined, started: number): void {
+  #log(x: Exchange, attempt: number, status: number | undefined, started: number, failure: unknown): void {
+    // trace: each attempt is an event of the call's span (or of its lookup's).
+    x.trace?.attempt(attempt, status, failure, performance.now() - started);
     const logger = this.#config.logger;
     if (!logger) return;
     const durationMs = Math.round(performance.now() - started);
@@ -122,6 +133,12 @@ export class Http {
       attempt,
     });
   }
+}
+
+/** What failed an attempt, for its trace event: a passed deadline, else the network error. */
+function failureOf(error: unknown): unknown {
+  if (!(error instanceof WireFailure)) return error;
+  return error.deadline ? { name: 'TimeoutError' } : (error.cause ?? error);
 }
 
 export function isBroken(value: Answer | Broken): value is Broken {

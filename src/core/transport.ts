@@ -10,11 +10,12 @@ import { VERSION } from '../version.js';
 import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
 import { RequestValidationError } from './errors.js';
 import { type Answer, type Broken, type Exchange, Http, isBroken } from './http.js';
-import { MAX_TIMER_MS } from './limits.js';
+import { checkRequestOptions } from './options.js';
 import { reconcile } from './reconcile.js';
 import { collectSecrets } from './redact.js';
 import { failureOf, isRetriableStatus, Pacer } from './retry.js';
 import type { Sender } from './sender.js';
+import { type CallTrace, type Origin, originOf, type Tracer, traceCall } from './trace.js';
 import {
   type AttemptOutcome,
   type CallOptions,
@@ -22,7 +23,6 @@ import {
   LANE,
   type Logger,
   type Recovery,
-  type RequestOptions,
   type ResponseMeta,
   type WithResponse,
 } from './types.js';
@@ -45,6 +45,7 @@ export interface TransportConfig {
   sender?: Sender | undefined;
   logger?: Logger | undefined;
   appInfo?: { name: string; version?: string } | undefined;
+  tracer?: Tracer | undefined;
 }
 
 /** State of one public call across its HTTP attempts. */
@@ -55,6 +56,8 @@ interface Call {
   readonly secrets: readonly string[];
   options: CallOptions;
   maxRetries: number;
+  /** The span attempts are reported to (the call's, or a lookup's while it runs); none untraced. */
+  trace?: CallTrace | undefined;
 }
 
 /**
@@ -86,6 +89,8 @@ export class Transport {
   readonly #config: Readonly<TransportConfig>;
   /** Response fields already reported missing or null, per response schema: logged once per client. */
   readonly #warned = new WeakMap<object, Set<string>>();
+  readonly #tracer: Tracer | undefined;
+  readonly #origin: Origin | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = Object.freeze({ ...config });
@@ -94,6 +99,13 @@ export class Transport {
       : '';
     const runtime = typeof process !== 'undefined' && process.version ? ` node/${process.version}` : '';
     this.#http = new Http({ ...config, userAgent: `payinout/${VERSION}${runtime}${app}` });
+    this.#tracer = config.tracer;
+    this.#origin = config.tracer && originOf(config.baseUrl);
+  }
+
+  /** The client's tracer, for spans around several calls (createMany). */
+  get tracer(): Tracer | undefined {
+    return this.#tracer;
   }
 
   get strictResponses(): boolean {
@@ -105,19 +117,34 @@ export class Transport {
     return this.#config.maxRetries;
   }
 
-  async request<T extends z.ZodMiniType>(
+  request<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     options: CallOptions = {},
   ): Promise<WithResponse<z.infer<T>>> {
-    checkOptions(options);
+    // trace: one span per call, when the client has a tracer; untraced calls take the plain path.
+    if (!this.#tracer) return this.#request(spec, options, undefined);
+    const site = { method: spec.method, operation: spec.operation, template: spec.template };
+    return traceCall(this.#tracer, site, this.#origin as Origin, (trace) =>
+      this.#request(spec, options, trace),
+    );
+  }
+
+  async #request<T extends z.ZodMiniType>(
+    spec: CallSpec<T>,
+    options: CallOptions,
+    trace: CallTrace | undefined,
+  ): Promise<WithResponse<z.infer<T>>> {
+    checkRequestOptions(options);
     const sent = this.#validate(spec);
     // Serialized once, before anything is sent: a value JSON cannot carry (a BigInt in an extra
     // key) is the caller's mistake, never a network failure with an unknown outcome.
     const body = serialize(sent, spec.request?.what);
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const call: Call = callState(this.#http.credentials, body, options, maxRetries);
+    call.trace = trace;
     // The recovery is built from the body exactly as it is sent (validated, normalised).
     const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
+    if (recovery) trace?.reference(recovery.key, () => call.secrets);
     if (recovery === undefined)
       return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0);
     return this.#reconciling(spec, body, call, recovery) as Promise<WithResponse<z.infer<T>>>;
@@ -150,7 +177,22 @@ export class Transport {
       logger: this.#config.logger,
       attempts: () => call.count,
       send,
-      run: (lookup) => this.#retrying(lookup, undefined, call, call.maxRetries),
+      run: (lookup) => this.#lookup(lookup, call),
+    });
+  }
+
+  /** A reconciliation lookup, inside the call; trace: a child span of the create's. */
+  #lookup<T extends z.ZodMiniType>(spec: CallSpec<T>, call: Call): Promise<WithResponse<z.infer<T>>> {
+    const parent = call.trace;
+    if (!parent) return this.#retrying(spec, undefined, call, call.maxRetries);
+    const site = { method: spec.method, operation: spec.operation, template: spec.template };
+    return parent.child(site, async (child) => {
+      call.trace = child ?? parent;
+      try {
+        return await this.#retrying(spec, undefined, call, call.maxRetries);
+      } finally {
+        call.trace = parent;
+      }
     });
   }
 
@@ -220,6 +262,10 @@ export class Transport {
       },
       reference: recovery?.key,
       unknownAdvice: recovery && unknownAdvice(recovery),
+      // trace: read at each attempt, so a lookup's attempts go to the lookup's span.
+      get trace() {
+        return call.trace;
+      },
     };
   }
 
@@ -310,37 +356,4 @@ function acceptedNote(recovery: Recovery): Accepted {
       `Look '${recovery.key}' up with ${recovery.howToLookUp} to read it.`;
     return { id, advice };
   };
-}
-
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-/** Per-call options are checked like the client's: a value timers cannot hold is refused, not run. */
-function checkOptions(options: RequestOptions): void {
-  const issues: { path: string; message: string }[] = [];
-  const { timeoutMs, maxRetries } = options;
-  if (
-    timeoutMs !== undefined &&
-    !(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)
-  ) {
-    issues.push({
-      path: 'timeoutMs',
-      message: `must be a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`,
-    });
-  }
-  if (maxRetries !== undefined && !(Number.isSafeInteger(maxRetries) && maxRetries >= 0)) {
-    issues.push({ path: 'maxRetries', message: 'must be a whole number, 0 or more' });
-  }
-  for (const [name, value] of Object.entries(options.headers ?? {})) {
-    // What every sender can put on the wire as it is (node:http is the strictest): a token name,
-    // a value without line breaks or control characters. The value is never repeated.
-    if (!HEADER_NAME.test(name) || typeof value !== 'string' || !HEADER_VALUE.test(value)) {
-      issues.push({
-        path: `headers[${JSON.stringify(name).slice(0, 60)}]`,
-        message:
-          'must be an HTTP header: a token name, a text value without line breaks or control characters',
-      });
-    }
-  }
-  if (issues.length) throw new RequestValidationError('request options', issues);
 }

@@ -97,6 +97,10 @@ export interface CallSpec<T extends z.ZodMiniType = z.ZodMiniType> {
   method: 'GET' | 'POST';
   /** Relative to baseUrl, without a leading slash: 'api/v2/payin'. */
   path: string;
+  /** The table's operation id ('payin.create'), for tracing. */
+  operation?: string | undefined;
+  /** The table's path template ('/api/v1/transaction/{ticket}'): spans are named by it, never by `path`. */
+  template?: string | undefined;
   body?: unknown;
   /** Client-side schema for the body, checked when validateRequests is on. */
   request?: { schema: z.ZodMiniType; what: string } | undefined;

@@ -30,6 +30,8 @@ export function caller<O extends Operation>(
     const spec: CallSpec<O['response']['tolerant']> = {
       method: operation.method,
       path,
+      operation: operation.id,
+      template: operation.template,
       body,
       request,
       response: operation.response as CallSpec<O['response']['tolerant']>['response'],

@@ -4,6 +4,7 @@
  */
 
 import { runPayOutBatch } from '../bulk/batch.js';
+import { traceBatch } from '../bulk/trace.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchResult } from '../bulk/types.js';
 import { ConfigurationError } from '../core/errors.js';
 import type { PayOutCreateParams } from '../schemas/payout.js';
@@ -17,12 +18,16 @@ export async function createPayOutBatch(
     throw new ConfigurationError('createMany takes an array of PayOut params; nothing was sent.');
   }
   const results: PayOutBatchResult[] = new Array(items.length);
-  await runPayOutBatch(client, items, {
-    ...options,
-    total: items.length,
-    sink: (result, index) => {
-      results[index] = result;
-    },
-  });
+  const run = () =>
+    runPayOutBatch(client, items, {
+      ...options,
+      total: items.length,
+      sink: (result, index) => {
+        results[index] = result;
+      },
+      tracer: client.tracer,
+    });
+  // trace: the batch is one span, each item a child (bulk/trace.ts).
+  await (client.tracer ? traceBatch(client.tracer, items.length, run) : run());
   return results;
 }

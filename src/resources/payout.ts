@@ -60,6 +60,7 @@ export class PayOutResource {
       create: this.create.bind(this),
       lookup: lookups.get.bind(lookups),
       maxRetries: this.#transport.maxRetries,
+      tracer: this.#transport.tracer,
     };
     return createPayOutBatch(client, items, options);
   }

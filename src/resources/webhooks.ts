@@ -1,3 +1,4 @@
+import type { Tracer } from '../core/trace.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import {
   createWebhookHandler,
@@ -12,10 +13,12 @@ import { verifyWebhook } from '../webhooks/verify.js';
 export class WebhooksResource {
   readonly #token: string;
   readonly #scheme: SignatureScheme | undefined;
+  readonly #tracer: Tracer | undefined;
   /** @internal Built by PaymentClient; reach it as `client.webhooks`. */
-  constructor(options: { token: string; scheme?: SignatureScheme | undefined }) {
+  constructor(options: { token: string; scheme?: SignatureScheme | undefined; tracer?: Tracer | undefined }) {
     this.#token = options.token;
     this.#scheme = options.scheme;
+    this.#tracer = options.tracer;
   }
 
   /**
@@ -29,12 +32,18 @@ export class WebhooksResource {
   }
 
   /**
-   * `createWebhookHandler` with the client's token and signature scheme.
+   * `createWebhookHandler` with the client's token, signature scheme and tracer (unless given).
    * @example
    * export const POST = client.webhooks.createHandler({ onEvent: (event) => console.log(event.top_status) });
    */
   createHandler(options: Omit<WebhookHandlerOptions, 'token' | 'scheme'>): WebhookHandler {
-    return createWebhookHandler({ ...options, ...this.#schemeOption(), token: this.#token });
+    const tracer = options.tracer ?? this.#tracer;
+    return createWebhookHandler({
+      ...options,
+      ...this.#schemeOption(),
+      ...(tracer ? { tracer } : {}),
+      token: this.#token,
+    });
   }
 
   #schemeOption(): { scheme?: SignatureScheme } {

@@ -10,7 +10,9 @@
  * is released so that retry is processed); 503 when the dedupe store or the lookup fails.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ConfigurationError } from '../core/errors.js';
+import { ConfigurationError, PayinoutError } from '../core/errors.js';
+import { FUNCTION, optionProblems, withMethods } from '../core/options.js';
+import type { Tracer } from '../core/trace.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { chunksOf, emptyStream, readLimited } from './body.js';
@@ -18,21 +20,38 @@ import type { TransactionLookup } from './confirm.js';
 import { WebhookDeduplicator } from './dedupe.js';
 import { timerMs } from './options.js';
 import { DEFAULT_MAX_BODY_BYTES, getHeader, type HeadersLike, type RawBody, tooLargeError } from './parse.js';
-import { type Pipeline, processDelivery, type WebhookEventContext } from './pipeline.js';
+import {
+  type DeliveryNotes,
+  failed,
+  type Pipeline,
+  processDelivery,
+  type WebhookEventContext,
+} from './pipeline.js';
+import { type OnWebhookError, reporter } from './report.js';
 import { answer, internalError, methodNotAllowed, type WebhookHandlerResult } from './respond.js';
 import type { SignatureScheme } from './signature.js';
+import { keyringOf, tokensOf, type WebhookTokens } from './tokens.js';
+import { traceDelivery } from './trace.js';
 import { checkVerifyOptions } from './verify.js';
 
 export type { WebhookEventContext } from './pipeline.js';
-export type { WebhookHandlerResult } from './respond.js';
+export type { OnWebhookError, WebhookErrorContext } from './report.js';
+export type { WebhookHandlerResult, WebhookVerdict } from './respond.js';
+export type { WebhookTokens } from './tokens.js';
 
 /** Options of {@link createWebhookHandler}. */
 export interface WebhookHandlerOptions {
-  /** The merchant token. */
-  token: string;
+  /**
+   * The merchant token; or, for one endpoint receiving for several merchant accounts (CO, PE,
+   * MX…), an array of tokens or a record `{ [merchant]: token }`: each delivery is checked
+   * against every token and `onEvent` gets `context.merchant`, the key (or index) of the one
+   * that signed it.
+   */
+  token: WebhookTokens;
   /**
    * Runs at most once per event (ticket + status) per dedupe store. Throw to have the service
-   * retry. With `confirmWith`, `context.transaction` is the looked-up transaction.
+   * retry. With `confirmWith`, `context.transaction` is the looked-up transaction; with several
+   * tokens, `context.merchant` names the merchant.
    */
   onEvent: (event: WebhookEvent, context: WebhookEventContext) => unknown;
   /** Default: an in-memory WebhookDeduplicator (one process). `false` turns dedupe off. */
@@ -49,10 +68,23 @@ export interface WebhookHandlerOptions {
   confirmWith?: TransactionLookup;
   /** Deadline of the confirming lookup; past it the delivery is answered 503. Default 10,000 ms. */
   confirmTimeoutMs?: number;
-  /** Told about deliveries not confirmed (warn) and leases lost (error). Default console. */
-  logger?: Pick<Logger, 'warn' | 'error'>;
-  /** Told about every delivery that is not answered 200 (for logging); never throws into the answer. */
-  onError?: (error: unknown, context: { status: number; event?: WebhookEvent }) => void;
+  /**
+   * Without `onError`, every failed delivery (bad signature, parsed body, onEvent threw, store
+   * unavailable, not confirmed) writes one `warn` line here: the cause and what to do, redacted.
+   * Leases lost are `error` lines. Default `console`.
+   */
+  logger?: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'error'>>;
+  /**
+   * Told about every failed delivery instead of the default line: the error itself (onEvent's
+   * whole, its message scrubbed of the tokens and the event's customer data) and the answer's
+   * status and verdict. An exception it throws never changes the answer.
+   */
+  onError?: OnWebhookError;
+  /**
+   * An OpenTelemetry `Tracer`: each delivery becomes a SERVER span `payinout.webhook` with its
+   * status code and verdict, and `onEvent` runs inside it, so its own spans nest under it.
+   */
+  tracer?: Tracer;
 }
 
 /** With `confirmWith`, onEvent always receives the looked-up transaction. */
@@ -60,7 +92,10 @@ export interface ConfirmedWebhookHandlerOptions
   extends Omit<WebhookHandlerOptions, 'onEvent' | 'confirmWith'> {
   confirmWith: TransactionLookup;
   /** Runs once per event, after the lookup backed it; `context.transaction` is that lookup. */
-  onEvent: (event: WebhookEvent, context: Required<WebhookEventContext>) => unknown;
+  onEvent: (
+    event: WebhookEvent,
+    context: WebhookEventContext & Required<Pick<WebhookEventContext, 'transaction'>>,
+  ) => unknown;
 }
 
 /**
@@ -107,14 +142,22 @@ export function createWebhookHandler(
 ): WebhookHandler {
   // With confirmWith, the pipeline always passes the transaction: the narrower onEvent is safe.
   const pipeline = toPipeline(options as WebhookHandlerOptions);
+  const { tracer } = options;
+  // trace: every form runs the delivery inside its span (webhooks/trace.ts).
   const handle = (rawBody: RawBody, headers: HeadersLike) =>
-    safely(pipeline, () => processDelivery(pipeline, rawBody, headers));
+    traceDelivery(tracer, 'POST', (notes) =>
+      safely(pipeline, notes, () => processDelivery(pipeline, rawBody, headers, notes)),
+    );
   const fetchHandler = async (request: Request): Promise<Response> => {
-    const result = await safely(pipeline, () => fromRequest(pipeline, request));
+    const result = await traceDelivery(tracer, request.method, (notes) =>
+      safely(pipeline, notes, () => fromRequest(pipeline, request, notes)),
+    );
     return new Response(result.body, { status: result.status, headers: result.headers });
   };
   const node = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void> => {
-    const result = await safely(pipeline, () => fromNode(pipeline, req));
+    const result = await traceDelivery(tracer, req.method, (notes) =>
+      safely(pipeline, notes, () => fromNode(pipeline, req, notes)),
+    );
     if (res.headersSent) return;
     res.statusCode = result.status;
     for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
@@ -128,54 +171,107 @@ function toPipeline(options: WebhookHandlerOptions): Pipeline {
   if (options === null || typeof options !== 'object' || typeof options.onEvent !== 'function') {
     throw new ConfigurationError('createWebhookHandler needs { token, onEvent }.');
   }
-  const { token, onEvent, onError, confirmWith } = options;
+  const { onEvent, onError, confirmWith } = options;
   if (confirmWith !== undefined && typeof confirmWith?.transactions?.get !== 'function') {
     throw new ConfigurationError(
       'confirmWith needs a PaymentClient (or an object with transactions.get(ticket)).',
     );
   }
+  checkOptions(options);
+  const keyring = keyringOf(options.token, 'createWebhookHandler');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const verify = { token, maxBodyBytes, ...(options.scheme ? { scheme: options.scheme } : {}) };
-  checkVerifyOptions(verify);
-  const logger = options.logger ?? console;
+  const verify = { maxBodyBytes, ...(options.scheme ? { scheme: options.scheme } : {}) };
+  checkVerifyOptions({ ...verify, token: options.token });
+  const logger = loggerOf(options.logger);
   const dedupe =
     options.dedupe === false ? undefined : (options.dedupe ?? new WebhookDeduplicator({ logger }));
-  const report = (error: unknown, status: number, event?: WebhookEvent) => {
-    try {
-      onError?.(error, event ? { status, event } : { status });
-    } catch {
-      // A failing logger must not change the answer.
-    }
-  };
+  const report = reporter({ onError, logger, tokens: tokensOf(keyring) });
   const confirmTimeoutMs = timerMs(options.confirmTimeoutMs, DEFAULT_CONFIRM_TIMEOUT_MS, 'confirmTimeoutMs');
-  return { verify, onEvent, dedupe, confirmWith, confirmTimeoutMs, logger, report };
+  return { verify, keyring, onEvent, dedupe, confirmWith, confirmTimeoutMs, report };
+}
+
+/** The handler's logger; one with `warn` only gets its `error` lines (a lease lost) as warnings. */
+function loggerOf(given: WebhookHandlerOptions['logger']): Pick<Logger, 'warn' | 'error'> {
+  if (!given) return console;
+  const { error } = given;
+  if (typeof error === 'function') return { warn: given.warn.bind(given), error: error.bind(given) };
+  return { warn: (...line) => given.warn(...line), error: (...line) => given.warn(...line) };
+}
+
+/** Every option createWebhookHandler knows; any other key is a ConfigurationError naming it. */
+const KNOWN_OPTIONS = [
+  'token',
+  'onEvent',
+  'dedupe',
+  'scheme',
+  'maxBodyBytes',
+  'confirmWith',
+  'confirmTimeoutMs',
+  'logger',
+  'onError',
+  'tracer',
+] as const satisfies readonly (keyof WebhookHandlerOptions)[];
+
+/**
+ * A misspelt option (`onerror`) would be silently ignored, and onError, logger and tracer are
+ * called on failures only: each is checked at creation instead, every problem named at once.
+ */
+function checkOptions(options: WebhookHandlerOptions): void {
+  const problems = optionProblems(options, KNOWN_OPTIONS, {
+    onError: FUNCTION,
+    logger: withMethods('warn'),
+    tracer: withMethods('startActiveSpan'),
+  });
+  if (problems.length === 0) return;
+  const lines = problems.map(({ key, message }) =>
+    message.startsWith('unknown option') ? `${key}: ${message}` : `${key} ${message}`,
+  );
+  throw new ConfigurationError(`createWebhookHandler: ${lines.join('; ')}.`);
 }
 
 /** Unexpected failures (a throwing custom scheme, a broken stream) answer 500, never reject. */
-async function safely(p: Pipeline, run: () => Promise<WebhookHandlerResult>): Promise<WebhookHandlerResult> {
+async function safely(
+  p: Pipeline,
+  notes: DeliveryNotes,
+  run: () => Promise<WebhookHandlerResult>,
+): Promise<WebhookHandlerResult> {
   try {
     return await run();
   } catch (error) {
-    p.report(error, 500);
+    failed(p, notes, { error, status: 500, verdict: 'internal_error', event: notes.event });
     return internalError();
   }
 }
 
-function fromRequest(p: Pipeline, request: Request): Promise<WebhookHandlerResult> {
-  if (request.method !== 'POST') return Promise.resolve(methodNotAllowed());
+function fromRequest(p: Pipeline, request: Request, notes: DeliveryNotes): Promise<WebhookHandlerResult> {
+  if (request.method !== 'POST') return Promise.resolve(notAPost(p, notes, request.method));
   const stream = request.body ? chunksOf(request.body) : emptyStream();
-  return fromStream(p, stream, request.headers.get('content-length'), request.headers);
+  return fromStream(p, stream, request.headers.get('content-length'), request.headers, notes);
 }
 
-function fromNode(p: Pipeline, req: IncomingMessage & { body?: unknown }): Promise<WebhookHandlerResult> {
-  if (req.method !== 'POST') return Promise.resolve(methodNotAllowed());
+function fromNode(
+  p: Pipeline,
+  req: IncomingMessage & { body?: unknown },
+  notes: DeliveryNotes,
+): Promise<WebhookHandlerResult> {
+  if (req.method !== 'POST') return Promise.resolve(notAPost(p, notes, req.method));
   const preRead = req.body;
   // express.raw() / express.text() left the exact bytes: use them.
   if (typeof preRead === 'string' || preRead instanceof Uint8Array)
-    return processDelivery(p, preRead, req.headers);
+    return processDelivery(p, preRead, req.headers, notes);
   // A body parser consumed the stream: the signed bytes are gone (parsed_body / malformed_body).
-  if (req.readableEnded) return processDelivery(p, preRead as RawBody, req.headers);
-  return fromStream(p, req, getHeader(req.headers, 'content-length'), req.headers);
+  if (req.readableEnded) return processDelivery(p, preRead as RawBody, req.headers, notes);
+  return fromStream(p, req, getHeader(req.headers, 'content-length'), req.headers, notes);
+}
+
+/** 405, reported like any failed answer: a health check or a proxy misroute shows in the logs. */
+function notAPost(p: Pipeline, notes: DeliveryNotes, method: string | undefined): WebhookHandlerResult {
+  const shown = method && /^[A-Z]{1,10}$/.test(method) ? method : 'non-POST';
+  const error = new PayinoutError(
+    `A ${shown} request reached the webhook route: the service delivers webhooks with POST only. Point health checks at another path.`,
+  );
+  failed(p, notes, { error, status: 405, verdict: 'method_not_allowed' });
+  return methodNotAllowed();
 }
 
 async function fromStream(
@@ -183,10 +279,11 @@ async function fromStream(
   stream: AsyncIterable<Uint8Array | string>,
   contentLength: string | null | undefined,
   headers: HeadersLike,
+  notes: DeliveryNotes,
 ): Promise<WebhookHandlerResult> {
   const body = await readLimited(stream, contentLength, p.verify.maxBodyBytes);
-  if (body) return processDelivery(p, body, headers);
+  if (body) return processDelivery(p, body, headers, notes);
   const error = tooLargeError(p.verify.maxBodyBytes);
-  p.report(error, 413);
-  return answer(413, { error: error.reason, message: error.message });
+  failed(p, notes, { error, status: 413, verdict: 'body_too_large' });
+  return answer(413, 'body_too_large', { error: error.reason, message: error.message });
 }

@@ -74,7 +74,12 @@ export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BO
   }
   if (rawBody instanceof ArrayBuffer) return readBodyText(new Uint8Array(rawBody), maxBytes);
   if (rawBody !== null && typeof rawBody === 'object') {
-    throw new WebhookVerificationError('parsed_body', `Received an already-parsed object. ${RAW_BODY_HELP}`);
+    throw new WebhookVerificationError(
+      'parsed_body',
+      'Received an already-parsed object, not the raw body: a body parser ran before the webhook handler, ' +
+        'usually a global app.use(express.json()) registered before the webhook route. Register the webhook ' +
+        `route before app.use(express.json()), or give it express.raw({ type: '*/*' }). ${RAW_BODY_HELP}`,
+    );
   }
   throw malformed(
     `no raw body was given (got ${rawBody === null ? 'null' : typeof rawBody}). ${RAW_BODY_HELP}`,

@@ -23,14 +23,26 @@ import {
   computeWebhookSignatureAsync,
   type SignatureScheme,
 } from './signature.js';
+import {
+  findSigner,
+  findSignerAsync,
+  type Keyring,
+  type KeyringEntry,
+  keyringOf,
+  type WebhookTokens,
+} from './tokens.js';
 
 /** The header that carries the signature (spec "Events", rule 1). */
 export const SIGNATURE_HEADER = 'x-trx-signature';
 
 /** Options of {@link verifyWebhook}. */
 export interface VerifyWebhookOptions {
-  /** The merchant token (the same one sent as Token-Top). */
-  token: string;
+  /**
+   * The merchant token (the same one sent as Token-Top), or several for one endpoint that
+   * receives for several merchants: an array, or a record `{ [merchant]: token }`. The event's
+   * non-enumerable `merchant` then names the one whose token signed it (key or index).
+   */
+  token: WebhookTokens;
   /** How the signature is computed; default 'json'. See docs/webhooks.md. */
   scheme?: SignatureScheme;
   /** Deliveries larger than this are refused unread. Default 262,144 (256 KB). */
@@ -62,8 +74,13 @@ export function verifyWebhook(
   headers: HeadersLike,
   options: VerifyWebhookOptions,
 ): WebhookEvent {
-  const { token, scheme = 'json', maxBodyBytes } = checkVerifyOptions(options);
-  return toEvent(checkSignature(rawBody, headers, token, scheme, maxBodyBytes));
+  const { scheme = 'json', maxBodyBytes } = checkVerifyOptions(options);
+  const keyring = keyringOf(options.token, 'verifyWebhook');
+  const { signed, record } = readSigned(rawBody, headers, maxBodyBytes);
+  const expected = (token: string) => computeWebhookSignature({ token, ...signed.fields }, scheme);
+  const signer = findSigner(keyring, signed.signature, expected, signatureMatches);
+  if (!signer) throw mismatch(keyring);
+  return withMerchant(toEvent(record), keyring, signer);
 }
 
 /**
@@ -78,10 +95,32 @@ export async function verifyWebhookAsync(
   headers: HeadersLike,
   options: VerifyWebhookOptions,
 ): Promise<WebhookEvent> {
-  const { token, scheme = 'json', maxBodyBytes } = checkVerifyOptions(options);
-  const { signature, record, input } = readSigned(rawBody, headers, token, maxBodyBytes);
-  if (!signatureMatches(signature, await computeWebhookSignatureAsync(input, scheme))) throw mismatch();
-  return toEvent(record);
+  checkVerifyOptions(options);
+  const keyring = keyringOf(options.token, 'verifyWebhookAsync');
+  const { event, signer } = await verifyDelivery(rawBody, headers, options, keyring);
+  return withMerchant(event, keyring, signer);
+}
+
+/** A verified delivery and the keyring entry whose token signed it (the handler's form). */
+export async function verifyDelivery(
+  rawBody: RawBody,
+  headers: HeadersLike,
+  options: Omit<VerifyWebhookOptions, 'token'>,
+  keyring: Keyring,
+): Promise<{ event: WebhookEvent; signer: KeyringEntry }> {
+  const { scheme = 'json', maxBodyBytes } = options;
+  const { signed, record } = readSigned(rawBody, headers, maxBodyBytes);
+  const expected = (token: string) => computeWebhookSignatureAsync({ token, ...signed.fields }, scheme);
+  const signer = await findSignerAsync(keyring, signed.signature, expected, signatureMatches);
+  if (!signer) throw mismatch(keyring);
+  return { event: toEvent(record), signer };
+}
+
+/** With several tokens, the event names the merchant whose token signed it (non-enumerable). */
+function withMerchant(event: WebhookEvent, keyring: Keyring, signer: KeyringEntry): WebhookEvent {
+  if (keyring.several)
+    Object.defineProperty(event, 'merchant', { value: signer.merchant, enumerable: false });
+  return event;
 }
 
 /**
@@ -115,13 +154,14 @@ function checkSignature(
   scheme: SignatureScheme,
   maxBodyBytes: number | undefined,
 ): Record<string, unknown> {
-  const { signature, record, input } = readSigned(rawBody, headers, token, maxBodyBytes);
-  if (!signatureMatches(signature, computeWebhookSignature(input, scheme))) throw mismatch();
+  const { signed, record } = readSigned(rawBody, headers, maxBodyBytes);
+  const expected = computeWebhookSignature({ token, ...signed.fields }, scheme);
+  if (!signatureMatches(signed.signature, expected)) throw mismatch(undefined);
   return record;
 }
 
-/** The received signature, the body as a record and what the signature covers; no crypto yet. */
-function readSigned(rawBody: unknown, headers: unknown, token: string, maxBodyBytes: number | undefined) {
+/** The received signature, the body as a record and the fields the signature covers; no crypto yet. */
+function readSigned(rawBody: unknown, headers: unknown, maxBodyBytes: number | undefined) {
   const text = readBodyText(rawBody, maxBodyBytes);
   const signature = getHeader(headers, SIGNATURE_HEADER)?.trim();
   if (!signature) {
@@ -131,11 +171,20 @@ function readSigned(rawBody: unknown, headers: unknown, token: string, maxBodyBy
     );
   }
   const record = decodeBody(text, getHeader(headers, 'content-type'));
-  const { ticket, reference } = signedFields(record);
-  return { signature, record, input: { token, ticket, reference } };
+  return { signed: { signature, fields: signedFields(record) }, record };
 }
 
-function mismatch(): WebhookVerificationError {
+function mismatch(keyring: Keyring | undefined): WebhookVerificationError {
+  if (keyring?.several) {
+    const count = keyring.entries.length;
+    // Not a scheme problem when one token of the list may simply be missing or from another environment.
+    const names = keyring.entries.slice(0, 10).map((entry) => entry.merchant);
+    const merchants = `${names.join(', ')}${count > 10 ? ', …' : ''}`;
+    return new WebhookVerificationError(
+      'signature_mismatch',
+      `The ${SIGNATURE_HEADER} header matches none of the ${count} tokens (${typeof keyring.entries[0]?.merchant === 'number' ? 'indexes' : 'merchants'} ${merchants}): the delivery was not signed with any of them. Check that the merchant it is for is in the list with the merchant token of this environment, and that the body is passed unmodified.`,
+    );
+  }
   return new WebhookVerificationError(
     'signature_mismatch',
     `The ${SIGNATURE_HEADER} header does not match this body. Check that the token is the merchant token of this environment and that the body is passed unmodified; if every genuine delivery fails, the service may use another scheme: run detectWebhookScheme() on one captured delivery (${guideUrl('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
@@ -167,12 +216,7 @@ const normalizeHex = (value: string) => (/^[0-9a-fA-F]+$/.test(value) ? value.to
 
 /** Configuration mistakes are ConfigurationError (a bug to fix), never a verification failure. */
 export function checkVerifyOptions(options: VerifyWebhookOptions): VerifyWebhookOptions {
-  if (
-    options === null ||
-    typeof options !== 'object' ||
-    typeof options.token !== 'string' ||
-    !options.token
-  ) {
+  if (options === null || typeof options !== 'object') {
     throw new ConfigurationError(
       'verifyWebhook needs { token }: the merchant token (PAYINOUT_TOKEN) that the service signs webhooks with.',
     );

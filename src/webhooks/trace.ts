@@ -1,0 +1,59 @@
+/**
+ * trace: a webhook delivery as a SERVER span named `payinout.webhook`, active while the delivery
+ * is processed, so the spans `onEvent` starts (the merchant's database, a `confirmWith` lookup)
+ * are its children. Its attributes say how it was answered and why; once the signature is
+ * verified, which event it was (ticket and status, never customer data).
+ */
+import {
+  ATTR,
+  type Attributes,
+  errorType,
+  SPAN_KIND,
+  type Span,
+  STATUS_ERROR,
+  type Tracer,
+  traceWork,
+} from '../core/trace.js';
+import type { DeliveryNotes } from './pipeline.js';
+import type { WebhookHandlerResult, WebhookVerdict } from './respond.js';
+
+/** Verdicts that are no failure of the receiver: the span keeps status UNSET. */
+const FINE: ReadonlySet<WebhookVerdict> = new Set(['processed', 'duplicate', 'in_flight']);
+
+/** The attribute names of a delivery span (docs/observability.md). */
+export const WEBHOOK_ATTR = {
+  verdict: 'payinout.webhook.verdict',
+  merchant: 'payinout.webhook.merchant',
+  ticket: 'payinout.webhook.ticket',
+  eventStatus: 'payinout.webhook.event_status',
+} as const;
+
+/** Runs one delivery inside its span; without a tracer, just runs it. */
+export function traceDelivery(
+  tracer: Tracer | undefined,
+  method: string | undefined,
+  run: (notes: DeliveryNotes) => Promise<WebhookHandlerResult>,
+): Promise<WebhookHandlerResult> {
+  const notes: DeliveryNotes = {};
+  if (!tracer) return run(notes);
+  const attributes: Attributes = { [ATTR.method]: method === 'POST' || method === 'GET' ? method : '_OTHER' };
+  return traceWork(tracer, 'payinout.webhook', { kind: SPAN_KIND.SERVER, attributes }, async (span) => {
+    const result = await run(notes);
+    describe(span, result, notes);
+    return result;
+  });
+}
+
+function describe(span: Span, result: WebhookHandlerResult, notes: DeliveryNotes): void {
+  span.setAttribute(ATTR.status, result.status);
+  span.setAttribute(WEBHOOK_ATTR.verdict, result.verdict);
+  if (notes.merchant !== undefined) span.setAttribute(WEBHOOK_ATTR.merchant, String(notes.merchant));
+  if (notes.event) {
+    span.setAttribute(WEBHOOK_ATTR.ticket, notes.event.top_ticket);
+    span.setAttribute(WEBHOOK_ATTR.eventStatus, String(notes.event.top_status));
+  }
+  if (FINE.has(result.verdict)) return;
+  const type = notes.error === undefined ? result.verdict : errorType(notes.error);
+  span.setAttribute(ATTR.errorType, type);
+  span.setStatus({ code: STATUS_ERROR, message: result.verdict });
+}
