@@ -43,7 +43,7 @@ export interface PaymentClientOptions {
   timeoutMs?: number;
   /**
    * How often a failed call is repeated: safe calls as they are, creates only after their
-   * reference was looked up and not found (docs/reliability.md). A whole number; 0 means exactly
+   * reference was looked up and not found (https://github.com/payinout/payinout/blob/main/docs/reliability.md). A whole number; 0 means exactly
    * one attempt. Default 2.
    */
   maxRetries?: number;
@@ -61,13 +61,13 @@ export interface PaymentClientOptions {
   logger?: Logger;
   /** Appended to User-Agent, e.g. { name: 'acme-shop', version: '2.3.0' }. */
   appInfo?: { name: string; version?: string };
-  /** How `client.webhooks.verify` checks x-trx-signature; default 'json' (docs/webhooks.md). */
+  /** How `client.webhooks.verify` checks x-trx-signature; default 'json' (https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
   webhookScheme?: SignatureScheme;
   /**
    * An OpenTelemetry `Tracer` (`trace.getTracer('payinout')`): every call becomes a CLIENT span
    * with an event per attempt, a reconciliation lookup a child span of its create, `createMany`
    * a span with one child per item. Typed structurally: payinout depends on no OpenTelemetry
-   * package. Without it nothing is traced and nothing is paid for (docs/observability.md).
+   * package. Without it nothing is traced and nothing is paid for (https://github.com/payinout/payinout/blob/main/docs/observability.md).
    */
   tracer?: Tracer;
 }
@@ -108,7 +108,7 @@ export const ENV_VARS = {
  * The payinout client. One instance per set of credentials; it is immutable and safe to share.
  * Every method returns the envelope's `data`, parsed and typed, with the call's HTTP status,
  * headers and message as the non-enumerable `lastResponse`; every failure is a
- * {@link PayinoutError}. Guide: docs/getting-started.md.
+ * {@link PayinoutError}. Guide: https://github.com/payinout/payinout/blob/main/docs/getting-started.md.
  * @example
  * const client = new PaymentClient({ username, password, token, baseUrl: 'https://…' });
  * const balance = await client.merchant.getBalance();

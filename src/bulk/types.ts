@@ -64,7 +64,7 @@ export interface PayOutBatchOptions {
 export interface BatchClient {
   /** The client's `maxRetries`: an item's budget unless the batch sets its own. */
   maxRetries: number;
-  /** The client's tracer: the batch and each item become spans (docs/observability.md). */
+  /** The client's tracer: the batch and each item become spans (https://github.com/payinout/payinout/blob/main/docs/observability.md). */
   tracer?: Tracer | undefined;
   create(
     params: PayOutCreateParams,

@@ -1,6 +1,6 @@
 /**
  * `payinout payouts send FILE.csv [--concurrency N] [--out RESULTS.csv] [--dry-run]`
- * (the public API contract, "Bulk payouts"; guide: docs/bulk-payouts.md).
+ * (the public API contract, "Bulk payouts"; guide: https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
  *
  * Two streaming passes over the file: the first checks the header and every row (nothing is sent
  * if the file itself is unusable; --dry-run stops there), the second feeds the rows to the batch

@@ -1,6 +1,6 @@
 /**
  * `payinout transactions check FILE.csv [--column reference] [--concurrency N] [--out RESULTS.csv]`
- * (the public API contract, "Catching up after missed webhooks"; guide: docs/catch-up.md).
+ * (the public API contract, "Catching up after missed webhooks"; guide: https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
  *
  * Looks up the ticket or reference in one column of every row, with the engine behind
  * `client.transactions.getMany`, and writes one result per row, in file order:
@@ -50,7 +50,7 @@ interface CheckOptions {
 export function registerTransactionsCommand(program: Command): void {
   const transactions = program
     .command('transactions')
-    .description('Transaction lookups in bulk: catching up after missed webhooks (docs/catch-up.md)');
+    .description('Transaction lookups in bulk: catching up after missed webhooks (https://github.com/payinout/payinout/blob/main/docs/catch-up.md)');
   transactions
     .command('check')
     .description('Look up the ticket or reference of every CSV row and write what the service shows now')

@@ -60,7 +60,7 @@ export const SPAN_KIND = { INTERNAL: 0, SERVER: 1, CLIENT: 2 } as const;
 /** OpenTelemetry's SpanStatusCode.ERROR. */
 export const STATUS_ERROR = 2;
 
-/** The attribute names, in one place (docs/observability.md lists them). */
+/** The attribute names, in one place (https://github.com/payinout/payinout/blob/main/docs/observability.md lists them). */
 export const ATTR = {
   method: 'http.request.method',
   template: 'url.template',

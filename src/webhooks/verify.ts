@@ -43,7 +43,7 @@ export interface VerifyWebhookOptions {
    * non-enumerable `merchant` then names the one whose token signed it (key or index).
    */
   token: WebhookTokens;
-  /** How the signature is computed; default 'json'. See docs/webhooks.md. */
+  /** How the signature is computed; default 'json'. See https://github.com/payinout/payinout/blob/main/docs/webhooks.md. */
   scheme?: SignatureScheme;
   /** Deliveries larger than this are refused unread. Default 262,144 (256 KB). */
   maxBodyBytes?: number;
