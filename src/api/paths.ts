@@ -3,7 +3,7 @@
  * route (simulator). One template per operation, so the two cannot disagree.
  */
 import { RequestValidationError } from '../core/errors.js';
-import { segmentProblem } from '../core/path-segment.js';
+import { segmentProblem } from '../schemas/path-segment.js';
 import type { HttpMethod, Operation } from './types.js';
 
 /** Values of an operation's `{…}` segments, by name. */
@@ -13,7 +13,7 @@ export type PathParams = Readonly<Record<string, string>>;
  * The path of a call, relative to the base URL and without a leading slash (`api/v1/transaction/T-1`),
  * each parameter percent-encoded. Every path the SDK sends is built here, so this is where a
  * parameter that would not reach the server as itself (`.`, `..`, empty, a lone surrogate) is
- * refused: a RequestValidationError, nothing sent (core/path-segment.ts says why). Throws a
+ * refused: a RequestValidationError, nothing sent (schemas/path-segment.ts says why). Throws a
  * TypeError when a parameter is missing: a caller's bug, never a request.
  */
 export function buildPath(operation: Pick<Operation, 'template' | 'id'>, params: PathParams = {}): string {

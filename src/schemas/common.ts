@@ -1,6 +1,6 @@
 /** Pieces shared by the request and response schemas. */
 import * as z from 'zod/mini';
-import { segmentProblem } from '../core/path-segment.js';
+import { segmentProblem } from './path-segment.js';
 import {
   COUNTRIES,
   COUNTRY_CODES,

@@ -1,4 +1,7 @@
 /**
+ * Lives beside the schemas, the lowest layer, because both the create schemas (a reference must
+ * round-trip) and src/api/paths.ts (every path built) apply it.
+ *
  * A path segment built from a caller's value must reach the server as exactly that value. URL
  * parsing (WHATWG, what fetch, node:http's `new URL` and every proxy in between apply) removes
  * dot segments: `.` and `..` — and their percent forms `%2e`, `.%2E`… — so a lookup of the
