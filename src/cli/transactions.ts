@@ -8,12 +8,14 @@
  * header and counts the rows (a usage error is found before any lookup), the second looks up.
  * Exit 0 when every id was found, 1 when some were not (or failed), 2 on a usage error.
  */
+
 import { createReadStream } from 'node:fs';
 import { type Command, CommanderError, InvalidArgumentError } from 'commander';
 import { parse } from 'csv-parse';
 import { MAX_CONCURRENCY } from '../bulk/batch.js';
 import { PaymentClient } from '../client.js';
 import { ConfigurationError } from '../core/errors.js';
+import { guideUrl } from '../core/guides.js';
 import {
   runLookups,
   type TransactionLookupProgress,
@@ -50,7 +52,9 @@ interface CheckOptions {
 export function registerTransactionsCommand(program: Command): void {
   const transactions = program
     .command('transactions')
-    .description('Transaction lookups in bulk: catching up after missed webhooks (https://github.com/payinout/payinout/blob/main/docs/catch-up.md)');
+    .description(
+      `Transaction lookups in bulk: catching up after missed webhooks (${guideUrl('catch-up.md')})`,
+    );
   transactions
     .command('check')
     .description('Look up the ticket or reference of every CSV row and write what the service shows now')

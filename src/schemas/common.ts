@@ -1,6 +1,5 @@
 /** Pieces shared by the request and response schemas. */
 import * as z from 'zod/mini';
-import { segmentProblem } from './path-segment.js';
 import {
   COUNTRIES,
   COUNTRY_CODES,
@@ -9,6 +8,7 @@ import {
   type KnownTransactionStatus,
 } from './catalog.js';
 import { responseSchema } from './kit.js';
+import { segmentProblem } from './path-segment.js';
 
 /** A country code (CO, PE, MX, GT, HN). */
 export const CountrySchema = z.enum(COUNTRY_CODES);
