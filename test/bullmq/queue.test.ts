@@ -123,9 +123,12 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
       expect(r.error?.message).toContain('new batchId');
     }
     expect(first.results.map((r) => r.reference)).toEqual(batch.map((p) => p.reference));
-    // The killed worker's create had committed: that one exists, the others it held do not.
+    // The create the kill answered had committed, and so may others the killed worker had in
+    // flight (it holds several jobs; on a loaded machine the kill lands after more commits).
+    // Each given-up reference exists at most once; the new batch must settle them all.
     const committed = givenUp.filter((r) => server.payoutsFor(r.reference) === 1).length;
-    expect(committed).toBe(1);
+    expect(committed).toBeGreaterThanOrEqual(1);
+    expect(givenUp.every((r) => server.payoutsFor(r.reference) <= 1)).toBe(true);
     const again = await enqueuePayOuts(q.queue, batch);
     const second = await settled(again.batchId);
     expect(second.failed).toBe(0);
