@@ -83,6 +83,17 @@ function authHeaders(): Record<string, string> {
   };
 }
 
+/** stripe-node as the peer: its Node HTTP client, no retries, no telemetry. */
+function stripeClient(port: number): Stripe {
+  return new Stripe('sk_test_bench', {
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+}
+
 /** Each scenario: the same work a merchant would do (stringify the params, parse the answer). */
 function scenarios(
   sdk: typeof Sdk,
@@ -94,13 +105,7 @@ function scenarios(
   const headers = authHeaders();
   const client = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base });
   const onFetch = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base, fetch: globalThis.fetch });
-  const stripe = new Stripe('sk_test_bench', {
-    host: '127.0.0.1',
-    port,
-    protocol: 'http',
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
+  const stripe = stripeClient(port);
   const payinUrl = `${base}/api/v2/payin`;
   const lookupUrl = `${base}/api/v1/transaction/${LOOKUP_ID}`;
   const rawFetch = async (url: string, method: string, body?: string) => {
