@@ -1,6 +1,6 @@
 /**
  * Per-call latency and throughput against the envelope server: raw fetch + JSON.parse,
- * undici.request (the floor), payinout's payin.create / transactions.get as Node resolves it
+ * undici.request (the floor), raw node:http (the floor of payinout's Node sender), payinout's payin.create / transactions.get as Node resolves it
  * (node:http sender) and given `fetch` (what Bun, Deno and Workers run), and stripe-node's
  * customers.create / retrieve (its Node HTTP client) as the peer.
  * Sequential runs are interleaved in rounds so that machine drift hits every scenario alike.
@@ -10,6 +10,7 @@ import { Agent, request } from 'undici';
 import type * as Sdk from '../src/index.js';
 import { startChild } from './child.js';
 import { CREDENTIALS, LOOKUP_ID, payinParams, stripeCustomerParams } from './fixtures.js';
+import { type RawNodeHttp, rawNodeHttp } from './raw-node-http.js';
 import { measure, type Samples, type Summary, summarize } from './stats.js';
 
 export interface HttpResults {
@@ -34,7 +35,8 @@ export async function benchHttp(
 ): Promise<HttpResults> {
   const server = await startChild('./envelope-server.ts');
   const agent = new Agent({ keepAliveTimeout: 60_000, connections: 64 });
-  const tasks = scenarios(sdk, `http://127.0.0.1:${server.port}`, server.port, agent);
+  const nodeHttp = rawNodeHttp(authHeaders());
+  const tasks = scenarios(sdk, `http://127.0.0.1:${server.port}`, server.port, agent, nodeHttp.send);
   const options = { rounds, perRound, warmup, concurrent, concurrency };
   for (const task of Object.values(tasks)) await measure(task, { requests: warmup, concurrency: 1 });
   const sequential = await runSequential(tasks, options);
@@ -49,6 +51,7 @@ export async function benchHttp(
     concurrentResults[name] = summarize(samples);
   }
   await agent.close();
+  nodeHttp.close();
   await server.stop();
   return { sequential, concurrent: concurrentResults, serverCpu: serverCpuMs / wall };
 }
@@ -80,18 +83,29 @@ function authHeaders(): Record<string, string> {
   };
 }
 
-/** Each scenario: the same work a merchant would do (stringify the params, parse the answer). */
-function scenarios(sdk: typeof Sdk, base: string, port: number, agent: Agent): Record<string, Task> {
-  const headers = authHeaders();
-  const client = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base });
-  const onFetch = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base, fetch: globalThis.fetch });
-  const stripe = new Stripe('sk_test_bench', {
+/** stripe-node as the peer: its Node HTTP client, no retries, no telemetry. */
+function stripeClient(port: number): Stripe {
+  return new Stripe('sk_test_bench', {
     host: '127.0.0.1',
     port,
     protocol: 'http',
     maxNetworkRetries: 0,
     telemetry: false,
   });
+}
+
+/** Each scenario: the same work a merchant would do (stringify the params, parse the answer). */
+function scenarios(
+  sdk: typeof Sdk,
+  base: string,
+  port: number,
+  agent: Agent,
+  rawHttp: RawNodeHttp,
+): Record<string, Task> {
+  const headers = authHeaders();
+  const client = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base });
+  const onFetch = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base, fetch: globalThis.fetch });
+  const stripe = stripeClient(port);
   const payinUrl = `${base}/api/v2/payin`;
   const lookupUrl = `${base}/api/v1/transaction/${LOOKUP_ID}`;
   const rawFetch = async (url: string, method: string, body?: string) => {
@@ -106,11 +120,13 @@ function scenarios(sdk: typeof Sdk, base: string, port: number, agent: Agent): R
   return {
     'fetch POST payin': () => rawFetch(payinUrl, 'POST', JSON.stringify(payinParams)),
     'undici POST payin': () => rawUndici(payinUrl, 'POST', JSON.stringify(payinParams)),
+    'node:http POST payin': () => rawHttp(payinUrl, 'POST', JSON.stringify(payinParams)),
     'payinout payin.create': () => client.payin.create(payinParams),
     'payinout on fetch payin.create': () => onFetch.payin.create(payinParams),
     'stripe-node customers.create': () => stripe.customers.create(stripeCustomerParams),
     'fetch GET transaction': () => rawFetch(lookupUrl, 'GET'),
     'undici GET transaction': () => rawUndici(lookupUrl, 'GET'),
+    'node:http GET transaction': () => rawHttp(lookupUrl, 'GET'),
     'payinout transactions.get': () => client.transactions.get(LOOKUP_ID),
     'payinout on fetch transactions.get': () => onFetch.transactions.get(LOOKUP_ID),
     'stripe-node customers.retrieve': () => stripe.customers.retrieve('cus_Bench0001'),

@@ -80,14 +80,18 @@ if (wants('http')) {
 /** Each client ÷ undici.request (the floor) in the same run: p50 and CPU µs per call. */
 function undiciRatios(http: Awaited<ReturnType<typeof benchHttp>>): void {
   console.log(
-    '### payinout ÷ undici.request\n\n| call | p50 seq | CPU/call seq | p50 c32 | CPU/call c32 |\n|---|--:|--:|--:|--:|',
+    '### ÷ undici.request (and payinout ÷ raw node:http, its own floor)\n\n| call ÷ floor | p50 seq | CPU/call seq | p50 c32 | CPU/call c32 |\n|---|--:|--:|--:|--:|',
   );
   const perCall = (s: Summary) => s.cpu / s.rps;
   for (const [mine, floor] of [
+    ['node:http POST payin', 'undici POST payin'],
     ['payinout payin.create', 'undici POST payin'],
+    ['payinout payin.create', 'node:http POST payin'],
     ['payinout on fetch payin.create', 'undici POST payin'],
     ['stripe-node customers.create', 'undici POST payin'],
+    ['node:http GET transaction', 'undici GET transaction'],
     ['payinout transactions.get', 'undici GET transaction'],
+    ['payinout transactions.get', 'node:http GET transaction'],
     ['stripe-node customers.retrieve', 'undici GET transaction'],
   ] as const) {
     const [s, u, c, uc] = [
@@ -97,7 +101,7 @@ function undiciRatios(http: Awaited<ReturnType<typeof benchHttp>>): void {
       http.concurrent[floor]!,
     ];
     console.log(
-      `| ${mine} | ${fmt(s.p50 / u.p50, 2)}× | ${fmt(perCall(s) / perCall(u), 2)}× | ${fmt(c.p50 / uc.p50, 2)}× | ${fmt(perCall(c) / perCall(uc), 2)}× |`,
+      `| ${mine} ÷ ${floor} | ${fmt(s.p50 / u.p50, 2)}× | ${fmt(perCall(s) / perCall(u), 2)}× | ${fmt(c.p50 / uc.p50, 2)}× | ${fmt(perCall(c) / perCall(uc), 2)}× |`,
     );
   }
   console.log('\nTarget: payin.create p50 sequential ≤ 1.15× undici.request in the same run.\n');
