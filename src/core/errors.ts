@@ -3,7 +3,7 @@
  *
  * Every property of every error is safe to log: bodies and headers are redacted when the
  * error is built (see redact.ts), credentials are never stored on an error, and `cause` is
- * only ever a low-level network error, never a ky error (which holds the request headers).
+ * only ever a low-level network error, never an object that holds the request or its headers.
  */
 import type { ApiErrorCode } from '../schemas/catalog.js';
 import { refusalAdvice, sandboxNotFoundAdvice } from './advice.js';
