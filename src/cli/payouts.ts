@@ -53,7 +53,7 @@ export function registerPayoutsCommand(program: Command): void {
     .option('--concurrency <n>', `PayOuts in flight at once, 1-${MAX_CONCURRENCY}`, concurrencyOption, 4)
     .option(
       '--max-retries <n>',
-      'retries per row after a lost answer, 5xx or 408, each from a fresh lookup',
+      'retries per row after a lost answer, 5xx or 408; a lost answer is looked up before any resend',
       retriesOption,
       2,
     )
