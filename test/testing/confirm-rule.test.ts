@@ -41,7 +41,9 @@ beforeAll(async () => {
   // Auto-completing methods (NEQUI_PUSH, PSE with Banka) must not move before the confirm.
   server = await startSandboxServer({ webhooks: false, merchants, autoCompleteDelayMs: 3_600_000 });
   for (const m of merchants) {
-    clients[m.country] = new PaymentClient({ ...m, baseUrl: server.url, maxRetries: 0 });
+    // Only the credentials: a merchant seed's country and balance are not client options.
+    const { username, password, token } = m;
+    clients[m.country] = new PaymentClient({ username, password, token, baseUrl: server.url, maxRetries: 0 });
   }
 });
 afterAll(() => server.close());
