@@ -16,7 +16,7 @@ const entry = {
 const bundledPackages = new Set<string>();
 
 /**
- * Writes the license of every package whose code esbuild bundled into dist (ky, zod, tsup's CJS
+ * Writes the license of every package whose code esbuild bundled into dist (zod, tsup's CJS
  * shim) to THIRD_PARTY_NOTICES.md in the output folder: MIT asks that its notice travel with the
  * code, and zod's sources carry no banner. The list comes from the builds' own metafiles, so a
  * newly bundled package cannot be missed.
@@ -84,16 +84,16 @@ function nodeBuiltins(): Plugin {
 }
 
 /**
- * ky and zod are bundled (tree-shaken) into dist: `import('payinout')` then parses one small
- * file set instead of zod/mini's 40+ locale modules and ky's 20 files (docs/performance.md,
- * "Package"). zod stays a dependency for the .d.ts types; zod 4 checks schemas by their traits,
+ * zod is bundled (tree-shaken) into dist: `import('payinout')` then parses one small file set
+ * instead of zod/mini's 40+ locale modules (docs/performance.md, "Package"). The client sends
+ * with `fetch` or node:http directly (src/core/sender.ts, src/node/sender.ts): no HTTP library. zod stays a dependency for the .d.ts types; zod 4 checks schemas by their traits,
  * so payinout's schemas still compose with the merchant's own zod.
  *
  * Not minified: a stack trace names real functions and lines (`at PayInResource.create
  * (dist/chunk-….js:2513:28)`), and esbuild's `// src/core/transport.ts` markers say where each
  * part came from; minifying saved no import time (measured). So no source maps ship either.
- * keepNames keeps class names (error.constructor.name) where esbuild renames a clash (ky's
- * TimeoutError). `node:` prefixes stay, so bundlers and runtimes see built-ins as built-ins.
+ * keepNames keeps class names (error.constructor.name) where esbuild would rename a clash
+ * between two bundled modules. `node:` prefixes stay, so bundlers and runtimes see built-ins as built-ins.
  */
 const shared: Options = {
   dts: true,
@@ -103,7 +103,7 @@ const shared: Options = {
   minify: false,
   keepNames: true,
   removeNodeProtocol: false,
-  noExternal: ['ky', 'zod'],
+  noExternal: ['zod'],
   banner: {
     js: '/*! payinout (MIT). Includes third-party code: licenses in payinout/dist/THIRD_PARTY_NOTICES.md */',
   },
@@ -116,7 +116,7 @@ const shared: Options = {
  * works from that install. tsup bundles whatever is not a dependency or peer, so a library a new
  * CLI command imports is bundled too once it is a devDependency; scripts/check-package.mjs fails
  * if dist imports any package besides the optional peers, or the install tree holds more than
- * payinout and zod. Their licenses reach THIRD_PARTY_NOTICES.md like ky's and zod's.
+ * payinout and zod. Their licenses reach THIRD_PARTY_NOTICES.md like zod's.
  */
 const CLI_LIBRARIES = ['commander', 'csv-parse', 'csv-stringify', 'cli-progress'];
 

@@ -14,7 +14,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        // As Bun, Deno, Workers and clients given a `fetch` get it: ky over fetch. The suites that
+        // As Bun, Deno, Workers and clients given a `fetch` get it: `fetch` (src/core/sender.ts). The suites that
         // exercise the transport run again on it.
         test: {
           name: 'fetch',

@@ -7,15 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { median } from './stats.js';
 
-export const IMPORT_TARGETS = [
-  'payinout',
-  'zod',
-  'zod/mini',
-  'ky',
-  'stripe',
-  'openai',
-  'mercadopago',
-] as const;
+export const IMPORT_TARGETS = ['payinout', 'zod', 'zod/mini', 'stripe', 'openai', 'mercadopago'] as const;
 
 export interface ImportTime {
   /** In-process median of `await import()`, ms. */

@@ -47,7 +47,7 @@ export function registerPayoutsWorker(payouts: Command): void {
     )
     .option(
       '--max-retries <n>',
-      'retries per PayOut after a lost answer, 5xx or 408, each from a fresh lookup',
+      'retries per PayOut after a lost answer, 5xx or 408; a lost answer is looked up before any resend',
       integerIn(0, 100),
       2,
     )

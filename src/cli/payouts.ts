@@ -41,6 +41,16 @@ export function registerPayoutsCommand(program: Command): void {
   const payouts = program
     .command('payouts')
     .description(`PayOut disbursements in bulk (${guideUrl('bulk-payouts.md')})`);
+  registerSend(payouts);
+  registerPayoutsWorker(payouts);
+  for (const command of [payouts, ...payouts.commands]) {
+    command.exitOverride((error) => {
+      throw error.exitCode === 0 ? error : new CommanderError(EXIT.usage, error.code, error.message);
+    });
+  }
+}
+
+function registerSend(payouts: Command): void {
   payouts
     .command('send')
     .description(
@@ -53,7 +63,7 @@ export function registerPayoutsCommand(program: Command): void {
     .option('--concurrency <n>', `PayOuts in flight at once, 1-${MAX_CONCURRENCY}`, concurrencyOption, 4)
     .option(
       '--max-retries <n>',
-      'retries per row after a lost answer, 5xx or 408, each from a fresh lookup',
+      'retries per row after a lost answer, 5xx or 408; a lost answer is looked up before any resend',
       retriesOption,
       2,
     )
@@ -76,26 +86,22 @@ export function registerPayoutsCommand(program: Command): void {
       '\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL.\nExit: 0 no row failed, 1 some failed, 2 usage error.',
     )
     .action(async (file: string, options: SendOptions, command: Command) => {
-      if (!options.queue) {
-        process.exitCode = await send(file, options);
-        return;
-      }
-      for (const name of ['concurrency', 'maxRetries']) {
-        if (command.getOptionValueSource(name) === 'cli') {
-          process.stderr.write(
-            `payinout payouts send: --${name === 'maxRetries' ? 'max-retries' : name} is the workers' setting with --queue (payouts worker --concurrency); ignored here\n`,
-          );
-        }
-      }
-      const { sendToQueue } = await import('./payouts-queue.js');
-      process.exitCode = await sendToQueue(file, { ...options, queue: options.queue });
+      process.exitCode = await sendCommand(file, options, command);
     });
-  registerPayoutsWorker(payouts);
-  for (const command of [payouts, ...payouts.commands]) {
-    command.exitOverride((error) => {
-      throw error.exitCode === 0 ? error : new CommanderError(EXIT.usage, error.code, error.message);
-    });
+}
+
+/** `payouts send`: on this machine, or through the queue (whose workers own these two settings). */
+async function sendCommand(file: string, options: SendOptions, command: Command): Promise<number> {
+  if (!options.queue) return send(file, options);
+  for (const name of ['concurrency', 'maxRetries']) {
+    if (command.getOptionValueSource(name) === 'cli') {
+      process.stderr.write(
+        `payinout payouts send: --${name === 'maxRetries' ? 'max-retries' : name} is the workers' setting with --queue (payouts worker --concurrency); ignored here\n`,
+      );
+    }
   }
+  const { sendToQueue } = await import('./payouts-queue.js');
+  return sendToQueue(file, { ...options, queue: options.queue });
 }
 
 function concurrencyOption(value: string): number {

@@ -7,26 +7,24 @@
 import type * as z from 'zod/mini';
 import { safeParse } from '../schemas/kit.js';
 import { VERSION } from '../version.js';
-import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
+import { AnswerReader } from './answer.js';
+import { type Call, callState, exchangeOf, lazy } from './call.js';
 import { RequestValidationError } from './errors.js';
-import { type Answer, type Broken, type Exchange, Http, isBroken } from './http.js';
+import { Http, isBroken } from './http.js';
 import { checkRequestOptions } from './options.js';
 import { reconcile } from './reconcile.js';
-import { collectSecrets } from './redact.js';
 import { failureOf, isRetriableStatus, Pacer } from './retry.js';
 import type { Sender } from './sender.js';
 import { type CallTrace, type Origin, originOf, type Tracer, traceCall } from './trace.js';
 import {
-  type AttemptOutcome,
   type CallOptions,
   type CallSpec,
   LANE,
   type Logger,
   type Recovery,
-  type ResponseMeta,
   type WithResponse,
 } from './types.js';
-import { attachResponse, serialize } from './wire.js';
+import { serialize } from './wire.js';
 
 export { MAX_TIMER_MS } from './limits.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './types.js';
@@ -48,47 +46,10 @@ export interface TransportConfig {
   tracer?: Tracer | undefined;
 }
 
-/** State of one public call across its HTTP attempts. */
-interface Call {
-  /** HTTP requests made so far (sends and lookups alike). */
-  count: number;
-  /** Credential and PII values of the request, scrubbed from anything an error keeps. */
-  readonly secrets: readonly string[];
-  options: CallOptions;
-  maxRetries: number;
-  /** The span attempts are reported to (the call's, or a lookup's while it runs); none untraced. */
-  trace?: CallTrace | undefined;
-}
-
-/**
- * A call's state. Its secrets are collected on first read, which only an error or a failed
- * attempt does: a call that succeeds never walks its body for PII (bench "cpu"). They are read
- * from the body as serialized, so they are exactly what was sent even if the caller's object
- * changes afterwards.
- */
-function callState(
-  credentials: readonly string[],
-  body: string | undefined,
-  options: CallOptions,
-  maxRetries: number,
-): Call {
-  let secrets: readonly string[] | undefined;
-  return {
-    count: 0,
-    options,
-    maxRetries,
-    get secrets() {
-      secrets ??= body === undefined ? credentials : [...credentials, ...collectSecrets(JSON.parse(body))];
-      return secrets;
-    },
-  };
-}
-
 export class Transport {
   readonly #http: Http;
   readonly #config: Readonly<TransportConfig>;
-  /** Response fields already reported missing or null, per response schema: logged once per client. */
-  readonly #warned = new WeakMap<object, Set<string>>();
+  readonly #reader: AnswerReader;
   readonly #tracer: Tracer | undefined;
   readonly #origin: Origin | undefined;
 
@@ -99,6 +60,7 @@ export class Transport {
       : '';
     const runtime = typeof process !== 'undefined' && process.version ? ` node/${process.version}` : '';
     this.#http = new Http({ ...config, userAgent: `payinout/${VERSION}${runtime}${app}` });
+    this.#reader = new AnswerReader(config.strictResponses, config.logger);
     this.#tracer = config.tracer;
     this.#origin = config.tracer && originOf(config.baseUrl);
   }
@@ -161,8 +123,8 @@ export class Transport {
     call: Call,
     recovery: Recovery,
   ): Promise<WithResponse<unknown>> {
-    const exchange = this.#exchange(spec, body, call, recovery);
-    const send = async () => this.#outcome(spec, await this.#http.send(exchange), call, recovery);
+    const exchange = exchangeOf(spec, body, call, recovery);
+    const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), call, recovery);
     const inLane = call.options[LANE] !== undefined;
     const first = inLane ? undefined : await send();
     if (first?.ok && recovery.contradiction(first.value) === undefined) return first.value;
@@ -221,7 +183,7 @@ export class Transport {
     call: Call,
     maxRetries: number,
   ): Promise<WithResponse<z.infer<T>>> {
-    const exchange = this.#exchange(spec, body, call, undefined);
+    const exchange = exchangeOf(spec, body, call, undefined);
     // Made at the first failure (a call that succeeds at once pays nothing for it), or at once
     // in a batch's lane, whose pause every attempt waits for.
     let pacer = call.options[LANE] ? this.#pacer(call, maxRetries) : undefined;
@@ -238,122 +200,9 @@ export class Transport {
           continue;
         }
       }
-      const outcome = this.#outcome(spec, answer, call);
+      const outcome = this.#reader.outcome(spec, answer, call);
       if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
       throw outcome.error;
     }
   }
-
-  /** The request of one attempt of a call. */
-  #exchange<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    body: string | undefined,
-    call: Call,
-    recovery: Recovery | undefined,
-  ): Exchange {
-    return {
-      method: spec.method,
-      path: spec.path,
-      body,
-      options: call.options,
-      counter: call,
-      get secrets() {
-        return call.secrets;
-      },
-      reference: recovery?.key,
-      unknownAdvice: recovery && unknownAdvice(recovery),
-      // trace: read at each attempt, so a lookup's attempts go to the lookup's span.
-      get trace() {
-        return call.trace;
-      },
-    };
-  }
-
-  /** One attempt's answer read to a typed outcome. */
-  #outcome<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    answer: Answer | Broken,
-    call: Call,
-    recovery?: Recovery,
-  ): AttemptOutcome {
-    if (isBroken(answer)) return { ok: false, ...answer };
-    return this.#read(spec, answer, call, recovery);
-  }
-
-  #read<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    answer: Answer,
-    call: Call,
-    recovery?: Recovery,
-  ): AttemptOutcome {
-    const context: AnswerContext = {
-      status: answer.status,
-      headers: answer.headers,
-      text: answer.text,
-      method: spec.method,
-      path: `/${spec.path}`,
-      attempts: answer.attempt,
-      strict: this.#config.strictResponses,
-      get secrets() {
-        return call.secrets;
-      },
-      accepted: recovery && acceptedNote(recovery),
-    };
-    let read: ReturnType<typeof readAnswer<T>>;
-    try {
-      read = readAnswer(context, { schema: spec.response, unwrap: spec.unwrap });
-    } catch (error) {
-      return {
-        ok: false,
-        error,
-        status: answer.status,
-        staleSocket: false,
-        unreadable: !isJsonText(answer.text),
-      };
-    }
-    for (const field of read.warnings) this.#warnOnce(spec, context.path, field);
-    const meta: ResponseMeta = {
-      status: answer.status,
-      headers: answer.headers,
-      message: read.message,
-      attempts: answer.attempt,
-    };
-    return { ok: true, value: attachResponse(read.data, meta) };
-  }
-
-  #warnOnce<T extends z.ZodMiniType>(spec: CallSpec<T>, path: string, field: string): void {
-    const warned = this.#warned.get(spec.response) ?? new Set<string>();
-    this.#warned.set(spec.response, warned);
-    if (warned.has(field)) return;
-    warned.add(field);
-    const method = spec.method;
-    this.#config.logger?.warn(
-      `payinout ${method} ${path}: the answer has no ${field} (missing or null); the result leaves it out. strictResponses: true makes this an error.`,
-      { method, path, field },
-    );
-  }
-}
-
-/** `make()` on first use, then the same value: a call that succeeds at once never builds it. */
-function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= make();
-    return value;
-  };
-}
-
-function unknownAdvice(recovery: Recovery): string {
-  return `It may have been processed: look it up with ${recovery.howToLookUp} before sending it again.`;
-}
-
-/** What a 2xx that cannot be read means for a call with a recovery: accepted; do not resend. */
-function acceptedNote(recovery: Recovery): Accepted {
-  return (body) => {
-    const id = recovery.idIn(body);
-    const advice =
-      `The service accepted it${id ? ` (ticket ${id})` : ''}: do not send it again. ` +
-      `Look '${recovery.key}' up with ${recovery.howToLookUp} to read it.`;
-    return { id, advice };
-  };
 }

@@ -82,28 +82,9 @@ export type { WebhookAttempt, WebhookDelivery };
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = new SandboxState(options);
-  const deliverer = new WebhookDeliverer({
-    clock: state.clock,
-    timeScale: state.timeScale,
-    fetch: options.fetch,
-    enabled: options.webhooks ?? true,
-    userAgent: options.webhookUserAgent ?? SANDBOX_WEBHOOK_USER_AGENT,
-    timeoutMs: options.webhookTimeoutMs ?? 10_000,
-    forwardTo: options.forwardWebhooksTo,
-    concurrency: options.webhookConcurrency,
-  });
+  const deliverer = delivererFor(state, options);
   state.deliverer = deliverer;
-
-  const findAny = (id: string): SandboxTransaction | undefined => {
-    const direct = state.transactions.get(id);
-    if (direct) return direct;
-    for (const merchant of state.merchants.list) {
-      const found = state.find(merchant, id);
-      if (found) return found;
-    }
-    return undefined;
-  };
-
+  const findAny = (id: string) => findTransaction(state, id);
   const sandbox: Sandbox = {
     environment: state.environment,
     get baseUrl() {
@@ -128,30 +109,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       state.confirmFailures += count;
     },
     onWebhookAttempt: (listener) => deliverer.onAttempt(listener),
-    waitForDelivery(match, { timeoutMs = 10_000 } = {}) {
-      const done = deliverer.deliveries.find((d) => d.attempts.length > 0 && match(d));
-      if (done) return Promise.resolve(done);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          unsubscribe();
-          reject(new Error(`No matching webhook delivery within ${timeoutMs} ms.`));
-        }, timeoutMs);
-        const unsubscribe = deliverer.onAttempt((delivery) => {
-          if (!match(delivery)) return;
-          clearTimeout(timer);
-          unsubscribe();
-          resolve(delivery);
-        });
-      });
-    },
+    waitForDelivery: (match, { timeoutMs = 10_000 } = {}) => waitForDelivery(deliverer, match, timeoutMs),
     flushWebhooks: () => deliverer.flush(),
-    resendWebhook(id) {
-      const transaction = findAny(id);
-      if (!transaction) throw new Error(`No transaction with ticket or reference '${id}'.`);
-      const delivery = deliverer.resend(transaction.ticket);
-      if (!delivery) throw new Error(`Transaction '${id}' has had no webhook to resend (it has no ipn_url).`);
-      return delivery;
-    },
+    resendWebhook: (id) => resendWebhook(deliverer, findAny(id), id),
     close() {
       state.close();
       deliverer.close();
@@ -159,6 +119,63 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   INTERNALS.set(sandbox, { state, deliverer });
   return sandbox;
+}
+
+function delivererFor(state: SandboxState, options: SandboxOptions): WebhookDeliverer {
+  return new WebhookDeliverer({
+    clock: state.clock,
+    timeScale: state.timeScale,
+    fetch: options.fetch,
+    enabled: options.webhooks ?? true,
+    userAgent: options.webhookUserAgent ?? SANDBOX_WEBHOOK_USER_AGENT,
+    timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    forwardTo: options.forwardWebhooksTo,
+    concurrency: options.webhookConcurrency,
+  });
+}
+
+/** By ticket, else by reference in any merchant's transactions. */
+function findTransaction(state: SandboxState, id: string): SandboxTransaction | undefined {
+  const direct = state.transactions.get(id);
+  if (direct) return direct;
+  for (const merchant of state.merchants.list) {
+    const found = state.find(merchant, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The first delivery, past or coming, with an attempt that `match` accepts. */
+function waitForDelivery(
+  deliverer: WebhookDeliverer,
+  match: (delivery: WebhookDelivery) => boolean,
+  timeoutMs: number,
+): Promise<WebhookDelivery> {
+  const done = deliverer.deliveries.find((d) => d.attempts.length > 0 && match(d));
+  if (done) return Promise.resolve(done);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`No matching webhook delivery within ${timeoutMs} ms.`));
+    }, timeoutMs);
+    const unsubscribe = deliverer.onAttempt((delivery) => {
+      if (!match(delivery)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(delivery);
+    });
+  });
+}
+
+function resendWebhook(
+  deliverer: WebhookDeliverer,
+  transaction: SandboxTransaction | undefined,
+  id: string,
+): WebhookDelivery {
+  if (!transaction) throw new Error(`No transaction with ticket or reference '${id}'.`);
+  const delivery = deliverer.resend(transaction.ticket);
+  if (!delivery) throw new Error(`Transaction '${id}' has had no webhook to resend (it has no ipn_url).`);
+  return delivery;
 }
 
 /** What the HTTP front end's dashboard reads beyond the public {@link Sandbox} surface. */

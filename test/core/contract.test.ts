@@ -48,7 +48,7 @@ describe('timeoutMs and maxRetries mean what they say', () => {
     expect(() => makeClient({ maxRetries })).toThrow(/maxRetries/);
   });
 
-  it('a retried GET waits what retry-after-ms asks (ky does not read that header; our delay does)', async () => {
+  it('a retried GET waits what retry-after-ms asks', async () => {
     let calls = 0;
     answer('get', '/api/v1/merchant/balance', () =>
       ++calls === 1

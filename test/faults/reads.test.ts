@@ -155,7 +155,7 @@ const CASES: Case[] = [
   },
   {
     // Only Retry-After and retry-after-ms pace a retry (docs/reliability.md), on either sender:
-    // ky alone would read this as a 60 s wait.
+    // a client that honoured RateLimit-Reset would wait an hour here.
     name: '429 with RateLimit-Reset of an hour and no Retry-After: the backoff, then fine',
     faults: [{ kind: 'status', status: 429, headers: { 'ratelimit-reset': '3600' } }],
     maxRetries: 1,
