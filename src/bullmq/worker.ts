@@ -10,7 +10,13 @@ import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
 import { BATCH_ID, batchKeys, type KeyOwner, queueKeys, redisOf } from './keys.js';
 import { saveResult } from './scripts.js';
-import { type BatchClient, checkConcurrency, type PayOutBatchResult, settlePayOut } from './settle.js';
+import {
+  BATCH_CLIENT,
+  type BatchClient,
+  checkConcurrency,
+  type PayOutBatchResult,
+  settleTraced,
+} from './settle.js';
 import { ReferenceLease, SharedHalt, SharedPause } from './shared.js';
 
 /** What a job holds: no credential (the worker has its own client), the item and its place. */
@@ -89,11 +95,7 @@ interface WorkerParts {
 
 function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, parts: WorkerParts) {
   let gate: SharedPause | undefined;
-  const base: BatchClient = {
-    create: (params, opts) => client.payout.create(params, opts),
-    lookup: (reference, opts) => client.transactions.get(reference, opts),
-    maxRetries,
-  };
+  const base = batchClientOf(client, maxRetries);
   return async (job: Job<PayOutJobData>): Promise<PayOutBatchResult> => {
     if (!isPayOutJob(job.data)) {
       throw new Error(
@@ -108,13 +110,28 @@ function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, 
     await halt.load();
     const lease = new ReferenceLease(redis, queueKeys(owner), leaseMs);
     const ctx = { client: fenced(base, lease), gate, lock: lease, halt, maxRetries, signal: undefined };
-    const result = await settlePayOut(job.data.item, ctx);
+    const site = { queue: job.queueName, batchId: job.data.batchId };
+    const result = await settleTraced(job.data.item, ctx, site);
     await halt.saved;
     // A worker that lost the reference sent nothing; the job's result is the holder's.
     if (!(result.error instanceof LeaseLostError)) {
       await saveResult(await redis, keys, String(job.id), encodeResult(result), result.outcome);
     }
     return result;
+  };
+}
+
+/**
+ * The worker's client as a batch sees it: its create and lookup, and its tracer (each job is then
+ * a span); the worker's own `maxRetries`.
+ */
+function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
+  const own = client.payout[BATCH_CLIENT]?.();
+  return {
+    create: own?.create ?? ((params, opts) => client.payout.create(params, opts)),
+    lookup: own?.lookup ?? ((reference, opts) => client.transactions.get(reference, opts)),
+    maxRetries,
+    tracer: own?.tracer,
   };
 }
 
