@@ -82,7 +82,7 @@ export function registerPayoutsCommand(program: Command): void {
       }
       for (const name of ['concurrency', 'maxRetries']) {
         if (command.getOptionValueSource(name) === 'cli') {
-          process.stderr.write(
+          printErr(
             `payinout payouts send: --${name === 'maxRetries' ? 'max-retries' : name} is the workers' setting with --queue (payouts worker --concurrency); ignored here\n`,
           );
         }
