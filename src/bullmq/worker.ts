@@ -5,6 +5,7 @@
 import { type ConnectionOptions, type Job, type RedisClient, Worker, type WorkerOptions } from 'bullmq';
 import type { PaymentClient } from '../client.js';
 import { ConfigurationError, ConnectionError } from '../core/errors.js';
+import { guideUrl } from '../core/guides.js';
 import { closestKey } from '../schemas/suggest.js';
 import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
@@ -188,6 +189,18 @@ function isPayOutJob(data: unknown): data is PayOutJobData {
   return typeof batchId === 'string' && BATCH_ID.test(batchId) && item !== null && typeof item === 'object';
 }
 
+/** Options that belong to the worker's client: the worker uses whatever its client was given. */
+const CLIENT_OPTIONS: Record<string, string> = {
+  tracer: `is the client's option: new PaymentClient({ …, tracer }) makes each job a span (${guideUrl('observability.md', 'queue-jobs-payinoutbullmq')})`,
+  logger: "is the client's option: new PaymentClient({ …, logger })",
+  timeoutMs: "is the client's option: new PaymentClient({ …, timeoutMs })",
+};
+
+function unknownOption(key: string): string {
+  const near = closestKey(key, KNOWN);
+  return `unknown option${near ? `; did you mean '${near}'?` : ''}`;
+}
+
 function checkOptions(options: PayOutWorkerOptions): void {
   const issues = [];
   if (options === null || typeof options !== 'object') {
@@ -195,8 +208,7 @@ function checkOptions(options: PayOutWorkerOptions): void {
   } else {
     for (const key of Object.keys(options)) {
       if (KNOWN.includes(key)) continue;
-      const near = closestKey(key, KNOWN);
-      issues.push({ path: key, message: `unknown option${near ? `; did you mean '${near}'?` : ''}` });
+      issues.push({ path: key, message: CLIENT_OPTIONS[key] ?? unknownOption(key) });
     }
     if (typeof options.queueName !== 'string' || options.queueName === '')
       issues.push({
