@@ -32,7 +32,10 @@ export interface PayOutWorkerOptions {
   queueName: string;
   /** BullMQ's Redis connection options (or an ioredis instance). */
   connection: ConnectionOptions;
-  /** The worker's own client: its credentials never travel through Redis. */
+  /**
+   * The worker's own client: its credentials never travel through Redis. Its `tracer`, when it
+   * has one, makes each job a span (parent of the job's lookup and create spans).
+   */
   client: PaymentClient;
   /** Jobs this worker settles at once; default 4, at most 64 (as createMany). */
   concurrency?: number;
