@@ -18,7 +18,7 @@ import {
   type PayOutBatchResult,
   settleTraced,
 } from './settle.js';
-import { ReferenceLease, SharedHalt, SharedPause } from './shared.js';
+import { JobPause, ReferenceLease, SharedHalt, SharedPause } from './shared.js';
 
 /** What a job holds: no credential (the worker has its own client), the item and its place. */
 export interface PayOutJobData {
@@ -113,7 +113,15 @@ function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, 
     const halt = new SharedHalt(redis, keys.halt);
     await halt.load();
     const lease = new ReferenceLease(redis, queueKeys(owner), leaseMs);
-    const ctx = { client: fenced(base, lease), gate, lock: lease, halt, maxRetries, signal: undefined };
+    const pause = new JobPause(gate);
+    const ctx = {
+      client: fenced(base, lease, pause),
+      gate: pause,
+      lock: lease,
+      halt,
+      maxRetries,
+      signal: undefined,
+    };
     const site = { queue: job.queueName, batchId: job.data.batchId };
     const result = await settleTraced(job.data.item, ctx, site);
     await halt.saved;
@@ -139,12 +147,18 @@ function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
   };
 }
 
-/** The client, with a fence before every create: sent only while this worker holds the lease. */
-function fenced(base: BatchClient, lease: ReferenceLease): BatchClient {
+/**
+ * The client, with a fence before every create: sent only while this worker holds the lease. The
+ * queue's pause is waited out first, so the fence is checked right before the request leaves,
+ * not before a wait (a worker frozen in between is the one case no fence can cover).
+ */
+function fenced(base: BatchClient, lease: ReferenceLease, pause: JobPause): BatchClient {
   return {
     ...base,
     create: async (params, opts) => {
+      await pause.ready(opts?.signal);
       if (!(await lease.stillHeld(params.reference))) throw new LeaseLostError(params.reference);
+      pause.checked();
       return base.create(params, opts);
     },
   };
