@@ -60,6 +60,13 @@ export interface PayOutBatchOptions {
   maxRetries?: number;
 }
 
+/**
+ * The key of `client.payout`'s internal method that gives a batch its {@link BatchClient}: how
+ * `createMany` and payinout/bullmq's worker reach the client's tracer. `Symbol.for`, so a client
+ * loaded as CommonJS and a worker loaded as ESM (two copies of this module) still meet.
+ */
+export const BATCH_CLIENT: unique symbol = Symbol.for('payinout.batchClient');
+
 /** The two public client methods a batch is built on, and the client's retry budget. */
 export interface BatchClient {
   /** The client's `maxRetries`: an item's budget unless the batch sets its own. */

@@ -8,11 +8,12 @@
 import { KeyedLock, PauseGate } from '../bulk/gate.js';
 import { BatchHalt } from '../bulk/halt.js';
 import { type ItemContext, settleItem, validatePayOut } from '../bulk/item.js';
-import type { BatchClient, PayOutBatchResult } from '../bulk/types.js';
+import { type JobSite, traceJob } from '../bulk/trace.js';
+import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult } from '../bulk/types.js';
 
 export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from '../bulk/errors.js';
-export type { BatchClient, PayOutBatchResult };
-export { BatchHalt, KeyedLock, PauseGate, validatePayOut };
+export type { BatchClient, JobSite, PayOutBatchResult };
+export { BATCH_CLIENT, BatchHalt, KeyedLock, PauseGate, validatePayOut };
 
 /** What one job is settled with: the worker's client and gate, the job's lease and batch halt. */
 export type JobContext = ItemContext;
@@ -20,6 +21,13 @@ export type JobContext = ItemContext;
 /** Settles one job's PayOut; never rejects (the engine gives every item a result). */
 export function settlePayOut(item: unknown, ctx: JobContext): Promise<PayOutBatchResult> {
   return settleItem(item, ctx);
+}
+
+/** Settles one job's PayOut as a span of its own when the worker's client has a tracer. */
+export function settleTraced(item: unknown, ctx: JobContext, job: JobSite): Promise<PayOutBatchResult> {
+  const { tracer } = ctx.client;
+  if (!tracer) return settlePayOut(item, ctx);
+  return traceJob(tracer, item, job, () => settlePayOut(item, ctx));
 }
 
 export { checkConcurrency } from '../bulk/batch.js';

@@ -12,6 +12,7 @@
  */
 import type { RedisClient } from 'bullmq';
 import type { PayinoutError } from '../core/errors.js';
+import type { SharedPause as SharedPauseShape } from '../core/types.js';
 import { encodeError, reviveError } from './codec.js';
 import { pauseUntil, releaseLease, renewLease, saveHalt, takeLease } from './scripts.js';
 import { BatchHalt, KeyedLock, PauseGate } from './settle.js';
@@ -35,6 +36,11 @@ export class SharedPause extends PauseGate {
     void this.limitQueue(ms).catch(() => undefined);
   }
 
+  /** This worker's own pause only, without reading Redis. */
+  readyHere(signal?: AbortSignal): Promise<void> {
+    return super.ready(signal);
+  }
+
   override async ready(signal?: AbortSignal): Promise<void> {
     try {
       const until = Number(await (await this.redis).get(this.key));
@@ -43,6 +49,32 @@ export class SharedPause extends PauseGate {
       // Redis unreachable: this worker's own pause still holds.
     }
     await super.ready(signal);
+  }
+}
+
+/**
+ * One job's view of the queue's pause. Its create waits for the pause, then checks its fence,
+ * then sends: `checked()` tells the request that follows at once not to read Redis again, so
+ * nothing but this process's own work lies between the fence check and the request leaving.
+ */
+export class JobPause implements SharedPauseShape {
+  #fresh = false;
+
+  constructor(private readonly shared: SharedPause) {}
+
+  pauseUntil(time: number): void {
+    this.shared.pauseUntil(time);
+  }
+
+  /** The next request's wait reads this worker's own pause only (Redis was read just now). */
+  checked(): void {
+    this.#fresh = true;
+  }
+
+  ready(signal?: AbortSignal): Promise<void> {
+    if (!this.#fresh) return this.shared.ready(signal);
+    this.#fresh = false;
+    return this.shared.readyHere(signal);
   }
 }
 

@@ -5,13 +5,20 @@
 import { type ConnectionOptions, type Job, type RedisClient, Worker, type WorkerOptions } from 'bullmq';
 import type { PaymentClient } from '../client.js';
 import { ConfigurationError, ConnectionError } from '../core/errors.js';
+import { guideUrl } from '../core/guides.js';
 import { closestKey } from '../schemas/suggest.js';
 import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
 import { BATCH_ID, batchKeys, type KeyOwner, queueKeys, redisOf } from './keys.js';
 import { saveResult } from './scripts.js';
-import { type BatchClient, checkConcurrency, type PayOutBatchResult, settlePayOut } from './settle.js';
-import { ReferenceLease, SharedHalt, SharedPause } from './shared.js';
+import {
+  BATCH_CLIENT,
+  type BatchClient,
+  checkConcurrency,
+  type PayOutBatchResult,
+  settleTraced,
+} from './settle.js';
+import { JobPause, ReferenceLease, SharedHalt, SharedPause } from './shared.js';
 
 /** What a job holds: no credential (the worker has its own client), the item and its place. */
 export interface PayOutJobData {
@@ -25,12 +32,16 @@ export interface PayOutWorkerOptions {
   queueName: string;
   /** BullMQ's Redis connection options (or an ioredis instance). */
   connection: ConnectionOptions;
-  /** The worker's own client: its credentials never travel through Redis. */
+  /**
+   * The worker's own client: its credentials never travel through Redis. Its `tracer`, when it
+   * has one, makes each job a span (parent of the job's lookup and create spans).
+   */
   client: PaymentClient;
   /** Jobs this worker settles at once; default 4, at most 64 (as createMany). */
   concurrency?: number;
   /**
-   * Transient failures (no answer, 5xx, 408) each job retries after, always from a fresh lookup;
+   * Transient failures (no answer, 5xx, 408) each job retries after; a lost create answer is looked
+   * up before any resend, so a retry never sends a PayOut twice;
    * default 2, as a client's. A 429 pauses every worker of the queue instead and is not counted.
    */
   maxRetries?: number;
@@ -89,11 +100,7 @@ interface WorkerParts {
 
 function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, parts: WorkerParts) {
   let gate: SharedPause | undefined;
-  const base: BatchClient = {
-    create: (params, opts) => client.payout.create(params, opts),
-    lookup: (reference, opts) => client.transactions.get(reference, opts),
-    maxRetries,
-  };
+  const base = batchClientOf(client, maxRetries);
   return async (job: Job<PayOutJobData>): Promise<PayOutBatchResult> => {
     if (!isPayOutJob(job.data)) {
       throw new Error(
@@ -107,8 +114,17 @@ function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, 
     const halt = new SharedHalt(redis, keys.halt);
     await halt.load();
     const lease = new ReferenceLease(redis, queueKeys(owner), leaseMs);
-    const ctx = { client: fenced(base, lease), gate, lock: lease, halt, maxRetries, signal: undefined };
-    const result = await settlePayOut(job.data.item, ctx);
+    const pause = new JobPause(gate);
+    const ctx = {
+      client: fenced(base, lease, pause),
+      gate: pause,
+      lock: lease,
+      halt,
+      maxRetries,
+      signal: undefined,
+    };
+    const site = { queue: job.queueName, batchId: job.data.batchId };
+    const result = await settleTraced(job.data.item, ctx, site);
     await halt.saved;
     // A worker that lost the reference sent nothing; the job's result is the holder's.
     if (!(result.error instanceof LeaseLostError)) {
@@ -118,12 +134,32 @@ function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, 
   };
 }
 
-/** The client, with a fence before every create: sent only while this worker holds the lease. */
-function fenced(base: BatchClient, lease: ReferenceLease): BatchClient {
+/**
+ * The worker's client as a batch sees it: its create and lookup, and its tracer (each job is then
+ * a span); the worker's own `maxRetries`.
+ */
+function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
+  const own = client.payout[BATCH_CLIENT]?.();
+  return {
+    create: own?.create ?? ((params, opts) => client.payout.create(params, opts)),
+    lookup: own?.lookup ?? ((reference, opts) => client.transactions.get(reference, opts)),
+    maxRetries,
+    tracer: own?.tracer,
+  };
+}
+
+/**
+ * The client, with a fence before every create: sent only while this worker holds the lease. The
+ * queue's pause is waited out first, so the fence is checked right before the request leaves,
+ * not before a wait (a worker frozen in between is the one case no fence can cover).
+ */
+function fenced(base: BatchClient, lease: ReferenceLease, pause: JobPause): BatchClient {
   return {
     ...base,
     create: async (params, opts) => {
+      await pause.ready(opts?.signal);
       if (!(await lease.stillHeld(params.reference))) throw new LeaseLostError(params.reference);
+      pause.checked();
       return base.create(params, opts);
     },
   };
@@ -171,6 +207,18 @@ function isPayOutJob(data: unknown): data is PayOutJobData {
   return typeof batchId === 'string' && BATCH_ID.test(batchId) && item !== null && typeof item === 'object';
 }
 
+/** Options that belong to the worker's client: the worker uses whatever its client was given. */
+const CLIENT_OPTIONS: Record<string, string> = {
+  tracer: `is the client's option: new PaymentClient({ …, tracer }) makes each job a span (${guideUrl('observability.md', 'queue-jobs-payinoutbullmq')})`,
+  logger: "is the client's option: new PaymentClient({ …, logger })",
+  timeoutMs: "is the client's option: new PaymentClient({ …, timeoutMs })",
+};
+
+function unknownOption(key: string): string {
+  const near = closestKey(key, KNOWN);
+  return `unknown option${near ? `; did you mean '${near}'?` : ''}`;
+}
+
 function checkOptions(options: PayOutWorkerOptions): void {
   const issues = [];
   if (options === null || typeof options !== 'object') {
@@ -178,8 +226,7 @@ function checkOptions(options: PayOutWorkerOptions): void {
   } else {
     for (const key of Object.keys(options)) {
       if (KNOWN.includes(key)) continue;
-      const near = closestKey(key, KNOWN);
-      issues.push({ path: key, message: `unknown option${near ? `; did you mean '${near}'?` : ''}` });
+      issues.push({ path: key, message: CLIENT_OPTIONS[key] ?? unknownOption(key) });
     }
     if (typeof options.queueName !== 'string' || options.queueName === '')
       issues.push({

@@ -84,6 +84,12 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
       printErr(`payinout payouts worker: ${terminalText(`${result.reference} failed: ${why}`)}\n`);
     }
   });
+  // A job BullMQ gave up on (stalled too often; its result is recorded as failed), or another
+  // producer's job on this queue that is not a PayOut.
+  worker.on('failed', (job, error) => {
+    tally.failed++;
+    printErr(`payinout payouts worker: ${terminalText(`job ${job?.id ?? '?'} failed: ${error.message}`)}\n`);
+  });
   const errors = new Set<string>();
   worker.on('error', (error) => {
     // Connection trouble repeats while Redis is away: each distinct message once.

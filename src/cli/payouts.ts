@@ -95,7 +95,7 @@ async function sendCommand(file: string, options: SendOptions, command: Command)
   if (!options.queue) return send(file, options);
   for (const name of ['concurrency', 'maxRetries']) {
     if (command.getOptionValueSource(name) === 'cli') {
-      process.stderr.write(
+      printErr(
         `payinout payouts send: --${name === 'maxRetries' ? 'max-retries' : name} is the workers' setting with --queue (payouts worker --concurrency); ignored here\n`,
       );
     }

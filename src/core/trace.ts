@@ -33,7 +33,7 @@ export interface Span {
 
 /** The part of OpenTelemetry's `SpanOptions` payinout passes. */
 export interface SpanOptions {
-  /** SpanKind: 0 INTERNAL, 1 SERVER, 2 CLIENT. */
+  /** SpanKind: 0 INTERNAL, 1 SERVER, 2 CLIENT, 4 CONSUMER. */
   kind?: number;
   attributes?: Attributes;
 }
@@ -56,7 +56,7 @@ export interface Tracer {
 }
 
 /** OpenTelemetry's SpanKind values. */
-export const SPAN_KIND = { INTERNAL: 0, SERVER: 1, CLIENT: 2 } as const;
+export const SPAN_KIND = { INTERNAL: 0, SERVER: 1, CLIENT: 2, CONSUMER: 4 } as const;
 /** OpenTelemetry's SpanStatusCode.ERROR. */
 export const STATUS_ERROR = 2;
 

@@ -46,8 +46,12 @@ export interface Lane {
   stopped(): boolean;
 }
 
-/** The options key under which a batch passes its {@link Lane} (a symbol: never a public option). */
-export const LANE: unique symbol = Symbol('payinout.lane');
+/**
+ * The options key under which a batch passes its {@link Lane} (a symbol: never a public option).
+ * `Symbol.for`: a payinout/bullmq worker loaded as ESM and its client loaded as CommonJS hold two
+ * copies of this module, and the worker's lane (the queue-wide pause) must still reach the client.
+ */
+export const LANE: unique symbol = Symbol.for('payinout.lane');
 
 /** Per-call options; they apply to that call only and never change the client. */
 export interface RequestOptions {

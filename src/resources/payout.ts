@@ -1,5 +1,10 @@
 import { OPERATIONS } from '../api/operations.js';
-import type { PayOutBatchOptions, PayOutBatchResult } from '../bulk/types.js';
+import {
+  BATCH_CLIENT,
+  type BatchClient,
+  type PayOutBatchOptions,
+  type PayOutBatchResult,
+} from '../bulk/types.js';
 import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { Recoverable } from '../schemas/recovery.js';
@@ -55,13 +60,20 @@ export class PayOutResource {
     items: readonly PayOutCreateParams[],
     options?: PayOutBatchOptions,
   ): Promise<PayOutBatchResult[]> {
+    return createPayOutBatch(this[BATCH_CLIENT](), items, options);
+  }
+
+  /**
+   * @internal What a batch settles its items with: this client's create and lookup, its
+   * `maxRetries` and its tracer (createMany, and the workers of payinout/bullmq).
+   */
+  [BATCH_CLIENT](): BatchClient {
     const lookups = new TransactionsResource(this.#transport);
-    const client = {
+    return {
       create: this.create.bind(this),
       lookup: lookups.get.bind(lookups),
       maxRetries: this.#transport.maxRetries,
       tracer: this.#transport.tracer,
     };
-    return createPayOutBatch(client, items, options);
   }
 }

@@ -154,6 +154,29 @@ describe.skipIf(skipQueue)('payinout payouts send --queue / payouts worker', () 
     expect(bad.stderr).toContain('redis://');
   }, 30_000);
 
+  it('the service’s words reach the worker’s output neutralised: an escape sequence or a bidi override is shown, not acted on', async () => {
+    // What a hostile or broken upstream could answer: retitle the terminal, reverse the line.
+    const message = 'refused \u001b]0;pwned\u0007 \u001b[2J \u202eevil';
+    server.inject = (request) => (request.method === 'POST' ? { status: 422, message } : undefined);
+    const worker = cli(['payouts', 'worker', ...queueArgs()]);
+    running.push(worker);
+    await workerReady(worker);
+    const sent = await cli(
+      ['payouts', 'send', csv([payout(1)]), ...queueArgs(), '--out', join(dir, 'r.csv')],
+      false,
+    ).done;
+    expect(sent.code).toBe(1);
+    worker.child.kill('SIGTERM');
+    const { stderr, code } = await worker.done;
+    expect(code).toBe(0);
+    expect(stderr).toContain('bulk-1 failed:');
+    expect(stderr).toContain('\\u001b]0;pwned\\u0007');
+    expect(stderr).toContain('\\u202eevil');
+    for (const out of [stderr, sent.stderr, sent.stdout]) {
+      for (const raw of ['\u001b', '\u0007', '\u202e']) expect(out).not.toContain(raw);
+    }
+  }, 60_000);
+
   it('a worker without credentials is a usage error (exit 2) that names them', async () => {
     const run = await cli(['payouts', 'worker', ...queueArgs()], false).done;
     expect(run.code).toBe(2);

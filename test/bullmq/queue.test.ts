@@ -5,13 +5,13 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
-import { redisOf } from '../../src/bullmq/keys.js';
 import {
   AuthenticationError,
   BatchHaltedError,
   ConnectionError,
   RequestValidationError,
 } from '../../src/index.js';
+import { notExactlyOnce, settled } from './batch.js';
 import { MERCHANT, payout, type QueueServer, startQueueServer } from './server.js';
 import {
   requireRedis,
@@ -42,36 +42,6 @@ afterEach(async () => {
   await server.close();
 });
 
-async function settled(batchId: string, ms = 60_000) {
-  return until(
-    async () => {
-      const batch = await readPayOutBatch(q.queue, batchId);
-      return batch.pending === 0 ? batch : undefined;
-    },
-    ms,
-    `batch ${batchId} to settle`,
-  );
-}
-
-/**
- * When a worker wrote the queue's shared pause to Redis (polled every 10 ms). On a loaded machine a
- * worker may read its 429 late; the pause holds from when it is written, and that is checked.
- */
-function watchPause(): { seenAt: () => number; stop: () => void } {
-  let seen = 0;
-  const timer = setInterval(async () => {
-    if (seen) return;
-    const client = await redisOf(q.queue);
-    if (await client.get(`${q.prefix}:${q.name}:payinout:pause`)) seen = Date.now();
-  }, 10);
-  return { seenAt: () => seen, stop: () => clearInterval(timer) };
-}
-
-/** References created more than once, or that reached the simulator more than once. */
-function notExactlyOnce(references: string[]): string[] {
-  return references.filter((r) => server.payoutsFor(r) !== 1 || server.posted.get(r) !== 1);
-}
-
 describe.skipIf(skipQueue)('payinout/bullmq', () => {
   it('3 workers, one SIGKILLed mid-create, 1 % of answers lost: one PayOut per reference, results in input order', async () => {
     const batch = items(150);
@@ -91,14 +61,14 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     };
     const { batchId, enqueued, skipped } = await enqueuePayOuts(q.queue, batch);
     expect({ enqueued, skipped }).toEqual({ enqueued: 150, skipped: 0 });
-    const result = await settled(batchId);
+    const result = await settled(q, batchId);
     expect(victim).toBeDefined();
     expect(workers.find((w) => w.name === victim)?.child.signalCode).toBe('SIGKILL');
     expect(result).toMatchObject({ total: 150, done: 150, failed: 0, pending: 0 });
     expect(result.created + result.recovered).toBe(150);
     expect(result.recovered).toBeGreaterThanOrEqual(1); // the killed worker's create, found by the next one
     expect(result.results.map((r) => r.reference)).toEqual(references);
-    expect(notExactlyOnce(references)).toEqual([]);
+    expect(notExactlyOnce(server, references)).toEqual([]);
   }, 90_000);
 
   it('a job BullMQ gives up on (stalled too often) still gets a result: unknown outcome, settled by a new batch', async () => {
@@ -115,7 +85,7 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
       await new Promise((resolve) => setTimeout(resolve, 50)); // dead before its answer is sent
     };
     const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const first = await settled(batchId);
+    const first = await settled(q, batchId);
     const givenUp = first.results.filter((r) => r.error instanceof ConnectionError);
     expect(givenUp.length).toBeGreaterThanOrEqual(1);
     for (const r of givenUp) {
@@ -130,13 +100,18 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     expect(committed).toBeGreaterThanOrEqual(1);
     expect(givenUp.every((r) => server.payoutsFor(r.reference) <= 1)).toBe(true);
     const again = await enqueuePayOuts(q.queue, batch);
-    const second = await settled(again.batchId);
+    const second = await settled(q, again.batchId);
     expect(second.failed).toBe(0);
     expect(second).toMatchObject({
       recovered: first.created + committed,
       created: givenUp.length - committed,
     });
-    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+    expect(
+      notExactlyOnce(
+        server,
+        batch.map((p) => p.reference),
+      ),
+    ).toEqual([]);
   }, 90_000);
 
   it('enqueueing the same items again: same batch adds nothing, a new batch recovers every one', async () => {
@@ -144,7 +119,7 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     workers = [await startWorker(q, server.url, 'worker-1')];
     const first = await enqueuePayOuts(q.queue, batch, { batchId: 'payday-1' });
     expect(first).toEqual({ batchId: 'payday-1', enqueued: 20, skipped: 0 });
-    await settled('payday-1');
+    await settled(q, 'payday-1');
     expect(await enqueuePayOuts(q.queue, batch, { batchId: 'payday-1' })).toEqual({
       batchId: 'payday-1',
       enqueued: 0,
@@ -152,10 +127,15 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     });
     const again = await enqueuePayOuts(q.queue, batch);
     expect(again.enqueued).toBe(20);
-    const result = await settled(again.batchId);
+    const result = await settled(q, again.batchId);
     expect(result).toMatchObject({ total: 20, recovered: 20, created: 0, failed: 0 });
     expect((await readPayOutBatch(q.queue, 'payday-1')).created).toBe(20);
-    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+    expect(
+      notExactlyOnce(
+        server,
+        batch.map((p) => p.reference),
+      ),
+    ).toEqual([]);
     // Jobs, results and batch records in Redis hold no credential of the workers' client.
     const stored = await storedText(q);
     expect(stored).toContain('bulk-20');
@@ -181,68 +161,23 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     expect(await q.queue.count()).toBe(0);
   });
 
-  it('a 429 with Retry-After pauses every worker of the queue, then the batch completes once each', async () => {
-    const batch = items(40);
-    // As a service's limiter does: every request is refused for 2 s from the 10th create on.
-    let limitedAt = 0;
-    server.inject = (request) => {
-      if (!limitedAt && request.method === 'POST' && server.posted.size >= 10) limitedAt = request.time;
-      if (!limitedAt || request.time >= limitedAt + 2_000) return undefined;
-      return { status: 429, headers: { 'retry-after': '2' } };
-    };
-    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
-    const pause = watchPause();
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(batchId);
-    pause.stop();
-    // Requests already on their way land just after the pause is written; after that nobody
-    // sends until the Retry-After is over — neither worker.
-    const from = Math.max(limitedAt, pause.seenAt()) + 300;
-    expect(result).toMatchObject({ total: 40, failed: 0 });
-    expect(limitedAt).toBeGreaterThan(0);
-    const during = server.requests.filter((r) => r.time > from && r.time < limitedAt + 1_900);
-    expect(during).toEqual([]);
-    const after = new Set(server.requests.filter((r) => r.time >= limitedAt + 1_900).map((r) => r.worker));
-    expect(after).toEqual(new Set(['worker-1', 'worker-2']));
-    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
-  }, 60_000);
-
-  it('one 429 on a lookup pauses both workers for its Retry-After', async () => {
-    const batch = items(60);
-    let limitedAt = 0;
-    server.inject = (request) => {
-      if (limitedAt || request.method !== 'GET' || request.reference !== 'bulk-12') return undefined;
-      limitedAt = request.time;
-      return { status: 429, headers: { 'retry-after': '2' } };
-    };
-    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
-    const pause = watchPause();
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(batchId);
-    pause.stop();
-    // Requests already on their way land just after the pause is written; after that nobody
-    // sends until the Retry-After is over — neither worker.
-    const from = Math.max(limitedAt, pause.seenAt()) + 300;
-    expect(result).toMatchObject({ total: 60, failed: 0 });
-    const during = server.requests.filter((r) => r.time > from && r.time < limitedAt + 1_900);
-    expect(during).toEqual([]);
-    const after = new Set(server.requests.filter((r) => r.time >= limitedAt + 1_900).map((r) => r.worker));
-    expect(after).toEqual(new Set(['worker-1', 'worker-2']));
-    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
-  }, 60_000);
-
   it('two batches with the same references on two workers: the lease lets one send each, the other recovers', async () => {
     const batch = items(12);
     // Slow creates widen the race: without the lease both workers would look up, miss, and send.
     server.beforeCommit = () => new Promise((resolve) => setTimeout(resolve, 300));
     workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
     const [a, b] = await Promise.all([enqueuePayOuts(q.queue, batch), enqueuePayOuts(q.queue, batch)]);
-    const [ra, rb] = [await settled(a!.batchId), await settled(b!.batchId)];
+    const [ra, rb] = [await settled(q, a!.batchId), await settled(q, b!.batchId)];
     expect(ra.failed + rb.failed).toBe(0);
     expect(ra.created + rb.created).toBe(12);
     expect(ra.recovered + rb.recovered).toBe(12);
     expect(new Set(server.requests.filter((r) => r.method === 'POST').map((r) => r.worker)).size).toBe(2);
-    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+    expect(
+      notExactlyOnce(
+        server,
+        batch.map((p) => p.reference),
+      ),
+    ).toEqual([]);
   }, 60_000);
 
   it('a worker frozen mid-create loses its job to another, which recovers it; the PayOut exists once', async () => {
@@ -257,12 +192,17 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
       await new Promise((resolve) => setTimeout(resolve, 50)); // stopped before its answer is sent
     };
     const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(batchId);
+    const result = await settled(q, batchId);
     expect(frozen).toBeDefined();
     expect(result.failed).toBe(0);
     expect(result.results.find((r) => r.reference === 'bulk-3')?.outcome).toBe('recovered');
     await new Promise((resolve) => setTimeout(resolve, 6_500)); // the frozen one wakes up and reads its answer
-    expect(notExactlyOnce(batch.map((p) => p.reference))).toEqual([]);
+    expect(
+      notExactlyOnce(
+        server,
+        batch.map((p) => p.reference),
+      ),
+    ).toEqual([]);
     expect(
       (await readPayOutBatch(q.queue, batchId)).results.find((r) => r.reference === 'bulk-3')?.outcome,
     ).toBe('recovered');
@@ -287,7 +227,7 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     server.inject = () => ({ status: 401 });
     workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
     const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(batchId);
+    const result = await settled(q, batchId);
     expect(result).toMatchObject({ total: 30, failed: 30, pending: 0 });
     expect(result.halted).toMatch(/refused the credentials \(HTTP 401\)/);
     const errors = result.results.map((r) => r.error);

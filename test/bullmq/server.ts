@@ -29,7 +29,9 @@ export interface QueueServer {
   /** References whose first create commits and then loses its answer (the socket is destroyed). */
   loseAnswer: Set<string>;
   /** Answered instead of the simulator while it returns a reply; `undefined` passes the request on. */
-  inject?: (request: Request) => { status: number; headers?: Record<string, string> } | undefined;
+  inject?: (
+    request: Request,
+  ) => { status: number; headers?: Record<string, string>; message?: string } | undefined;
   /** Runs before a create reaches the simulator; may delay its commit. */
   beforeCommit?: (request: Request) => void | Promise<void>;
   /** Runs after a create committed, before its answer; may delay the answer. */
@@ -61,7 +63,8 @@ export async function startQueueServer(): Promise<QueueServer> {
       state.requests.push(request);
       const injected = state.inject?.(request);
       if (injected) {
-        const envelope = { code: '00', status: 'ERROR', message: `injected ${injected.status}` };
+        const message = injected.message ?? `injected ${injected.status}`;
+        const envelope = { code: '00', status: 'ERROR', message };
         res.writeHead(injected.status, { 'content-type': 'application/json', ...injected.headers });
         return void res.end(JSON.stringify(envelope));
       }
