@@ -152,7 +152,9 @@ describe('createMany validation in one pass', () => {
     expect(results.map((r) => r.outcome)).toEqual(['created', 'failed', 'failed']);
     const emptyIssues = (results[1]!.error as RequestValidationError).issues;
     // Not also "cannot be '.' or '..'": that would name a mistake the caller did not make.
-    expect(emptyIssues.map((i) => `${i.path}: ${i.message}`)).toEqual(['reference: must be a non-empty string']);
+    expect(emptyIssues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'reference: must be a non-empty string',
+    ]);
     expect((results[2]!.error as RequestValidationError).issues[0]!.message).toBe('must be an object');
     expect(server.log.filter((l) => l.startsWith('POST'))).toHaveLength(1);
   });
