@@ -45,6 +45,12 @@ describe('unknown client options', () => {
     expect(message).toContain('strictResponse: unknown option; did you mean strictResponses?');
   });
 
+  it('a key spelled like the start of an option names it: maxRetry, validate', () => {
+    const { message } = refusal({ ...CREDENTIALS, baseUrl: BASE_URL, maxRetry: 1, validate: false });
+    expect(message).toContain('maxRetry: unknown option; did you mean maxRetries?');
+    expect(message).toContain('validate: unknown option; did you mean validateRequests?');
+  });
+
   it('an option like none of them lists the known ones; its value is never repeated', () => {
     const { message } = refusal({ ...CREDENTIALS, baseUrl: BASE_URL, proxyAgentSecret: 'hunter2-secret' });
     expect(message).toMatch(
