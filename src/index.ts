@@ -71,6 +71,8 @@ export {
 export {
   type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
   type OnWebhookError,
   type WebhookErrorContext,
   type WebhookEventContext,
