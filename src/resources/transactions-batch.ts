@@ -6,8 +6,8 @@
 import { checkConcurrency } from '../bulk/batch.js';
 import { mapOrdered } from '../bulk/pool.js';
 import { ConfigurationError, NotFoundError, PayinoutError } from '../core/errors.js';
+import { optionProblems } from '../core/options.js';
 import type { RequestOptions } from '../core/transport.js';
-import { unknownKeyMessage } from '../schemas/suggest.js';
 import type { Transaction } from '../schemas/transaction.js';
 
 /**
@@ -158,13 +158,11 @@ const OPTION_TYPES: Readonly<Record<string, string>> = {
 };
 
 function checkOptions(options: object): void {
+  // Options, not request fields: worded as the client's own ("unknown option; did you mean …").
+  const [unknown] = optionProblems(options ?? {}, Object.keys(OPTION_TYPES));
+  if (unknown) throw new ConfigurationError(`getMany ${unknown.key}: ${unknown.message}`);
   for (const [key, value] of Object.entries(options ?? {})) {
-    const type = OPTION_TYPES[key];
-    if (!type) {
-      throw new ConfigurationError(
-        `getMany option '${key}': ${unknownKeyMessage(key, Object.keys(OPTION_TYPES))}`,
-      );
-    }
+    const type = OPTION_TYPES[key] as string;
     if (value !== undefined && (typeof value !== type || value === null)) {
       throw new ConfigurationError(
         `getMany option ${key} must be ${type === 'object' ? 'an AbortSignal' : `a ${type}`}.`,

@@ -134,7 +134,9 @@ describe('client.transactions.getMany', () => {
         /concurrency must be a whole number from 1 to 64/,
       );
     }
-    await expect(tx.getMany(['a'], { concurency: 2 } as never)).rejects.toThrow(/did you mean concurrency\?/);
+    await expect(tx.getMany(['a'], { concurency: 2 } as never)).rejects.toThrow(
+      'getMany concurency: unknown option; did you mean concurrency?',
+    );
     await expect(tx.getMany('a' as never)).rejects.toBeInstanceOf(ConfigurationError);
     await expect(tx.getMany(['a'], { signal: 'stop' } as never)).rejects.toThrow(/must be an AbortSignal/);
     expect(recorded).toHaveLength(0);
