@@ -145,10 +145,13 @@ export class PaymentClient {
   /** @throws ConfigurationError on missing credentials, a non-https `baseUrl` (except loopback) or bad numbers. */
   constructor(options: PaymentClientOptions) {
     checkOptions(options);
+    // Surrounding blanks (a .env line, a pasted address) are not part of the address: the URL
+    // parser that checked it ignores them, so the requests must too.
+    const baseUrl = options.baseUrl.trim();
     const environment = options.environment ?? 'staging';
     const validateRequests = options.validateRequests ?? true;
     const transport = new Transport({
-      baseUrl: options.baseUrl,
+      baseUrl,
       username: options.username,
       password: options.password,
       token: options.token,
@@ -162,7 +165,7 @@ export class PaymentClient {
       appInfo: options.appInfo,
       tracer: options.tracer,
     });
-    this.baseUrl = options.baseUrl;
+    this.baseUrl = baseUrl;
     this.environment = environment;
     this.payin = new PayInResource(transport);
     this.payout = new PayOutResource(transport);
@@ -326,6 +329,10 @@ function baseUrlProblems(baseUrl: unknown): string[] {
   }
   // Paths are appended to the text: after a `?` they would land in the query, after a `#` they
   // would never be sent (a create POSTed to the root). The query is not repeated: it may hold a key.
+  // The URL parser drops a tab or line break inside the address; the request would not.
+  if (/[\t\n\r]/.test(baseUrl.trim())) {
+    problems.push('baseUrl holds a tab or line break; remove it (check how the address was pasted or read).');
+  }
   if (/[?#]/.test(baseUrl)) {
     problems.push(
       'baseUrl must not hold a query (?…) or a fragment (#…): payinout joins paths such as /api/v2/payin to it. Remove everything from the ? or #.',

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, PaymentClient, RequestValidationError } from '../src/index.js';
+import { startLocalServer } from './helpers/local-server.js';
 import { BASE_URL, CREDENTIALS } from './helpers/msw.js';
 
 /** The ConfigurationError `new PaymentClient(options)` throws (options as a JS caller writes them). */
@@ -134,5 +135,36 @@ describe('unknown per-call options', () => {
       { path: 'retries', message: 'unknown option; did you mean maxRetries?' },
     ]);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('baseUrl as pasted', () => {
+  it('surrounding blanks are ignored: the requests reach the service', async ({ onTestFinished }) => {
+    const paths: string[] = [];
+    const local = await startLocalServer((request, response) => {
+      paths.push(request.url ?? '');
+      request.resume().on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            code: '01',
+            status: 'SUCCESS',
+            message: '',
+            data: { balance: 10, currency: 'COP' },
+          }),
+        );
+      });
+    });
+    onTestFinished(() => local.close());
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: ` ${local.baseUrl}\n`, maxRetries: 0 });
+    expect(client.baseUrl).toBe(local.baseUrl);
+    expect((await client.merchant.getBalance()).balance).toBe(10);
+    expect(paths).toEqual(['/api/v1/merchant/balance']);
+  });
+
+  it('a line break inside the address is refused at construction', () => {
+    expect(refusal({ ...CREDENTIALS, baseUrl: 'https://api.payinout.test/\nroot' }).message).toMatch(
+      /baseUrl holds a tab or line break/,
+    );
   });
 });
