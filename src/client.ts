@@ -285,13 +285,34 @@ function describeProblem(problem: OptionProblem): string {
 }
 
 function credentialProblems(options: PaymentClientOptions): { key: string; message: string }[] {
-  return (['username', 'password', 'token', 'baseUrl'] as const)
+  const missing: { key: string; message: string }[] = (['username', 'password', 'token', 'baseUrl'] as const)
     .filter((key) => typeof options[key] !== 'string' || options[key].trim() === '')
     .map((key) => ({
       key,
       message: `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
     }));
+  return [...missing, ...controlCharacterProblems(options)];
 }
+
+/**
+ * A credential with a line break or another control character (a token read from a file with its
+ * trailing newline) cannot be sent as a header: every call would fail as if the network had, after
+ * its retries. Refused here instead; the value is never shown.
+ */
+function controlCharacterProblems(options: PaymentClientOptions): { key: string; message: string }[] {
+  return (['username', 'password', 'token'] as const)
+    .filter((key) => {
+      const value = options[key];
+      return typeof value === 'string' && value.trim() !== '' && CONTROL.test(value);
+    })
+    .map((key) => ({
+      key,
+      message: `${key} holds a line break or another control character (often the trailing newline of a file it was read from); remove it. Its value is not shown here.`,
+    }));
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 function baseUrlProblems(baseUrl: unknown): string[] {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return [];

@@ -168,3 +168,11 @@ describe('baseUrl as pasted', () => {
     );
   });
 });
+
+describe('credentials as read from a file', () => {
+  it('a token with its trailing newline is refused at construction, its value never shown', () => {
+    const { message } = refusal({ ...CREDENTIALS, token: 'tok-secret\n', baseUrl: BASE_URL });
+    expect(message).toMatch(/^token holds a line break or another control character/);
+    expect(message).not.toContain('tok-secret');
+  });
+});
