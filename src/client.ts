@@ -275,6 +275,15 @@ const OPTION_RULES = {
   strictResponses: BOOLEAN,
   logger: withMethods('debug', 'info', 'warn'),
   tracer: withMethods('startActiveSpan'),
+  appInfo: {
+    // It goes into the User-Agent header: a line break there fails every call as a network error.
+    valid: (value: unknown) => {
+      const { name, version } = (value ?? {}) as { name?: unknown; version?: unknown };
+      const text = (v: unknown) => typeof v === 'string' && !CONTROL.test(v);
+      return typeof value === 'object' && text(name) && (version === undefined || text(version));
+    },
+    expects: '{ name, version? } with text free of line breaks and control characters',
+  },
 };
 
 /** "baseURL: unknown option; did you mean baseUrl?", "timeoutMs must be …; got -1." */

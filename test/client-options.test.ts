@@ -175,4 +175,11 @@ describe('credentials as read from a file', () => {
     expect(message).toMatch(/^token holds a line break or another control character/);
     expect(message).not.toContain('tok-secret');
   });
+
+  it('an appInfo name with a line break (it goes into User-Agent) is refused at construction', () => {
+    const { message } = refusal({ ...CREDENTIALS, baseUrl: BASE_URL, appInfo: { name: 'shop\nX-Evil: 1' } });
+    expect(message).toBe(
+      'appInfo must be { name, version? } with text free of line breaks and control characters; got object.',
+    );
+  });
 });
