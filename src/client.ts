@@ -300,7 +300,18 @@ function credentialProblems(options: PaymentClientOptions): { key: string; messa
       key,
       message: `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
     }));
-  return [...missing, ...controlCharacterProblems(options)];
+  return [...missing, ...controlCharacterProblems(options), ...baseUrlBreakProblems(options.baseUrl)];
+}
+
+/** The URL parser drops a tab or line break inside the address (so its checks pass); the request would not. */
+function baseUrlBreakProblems(baseUrl: unknown): { key: string; message: string }[] {
+  if (typeof baseUrl !== 'string' || !/[\t\n\r]/.test(baseUrl.trim())) return [];
+  return [
+    {
+      key: 'baseUrl',
+      message: 'baseUrl holds a tab or line break; remove it (check how the address was pasted or read).',
+    },
+  ];
 }
 
 /**
@@ -359,10 +370,6 @@ function baseUrlProblems(baseUrl: unknown): string[] {
   }
   // Paths are appended to the text: after a `?` they would land in the query, after a `#` they
   // would never be sent (a create POSTed to the root). The query is not repeated: it may hold a key.
-  // The URL parser drops a tab or line break inside the address; the request would not.
-  if (/[\t\n\r]/.test(baseUrl.trim())) {
-    problems.push('baseUrl holds a tab or line break; remove it (check how the address was pasted or read).');
-  }
   if (/[?#]/.test(baseUrl)) {
     problems.push(
       'baseUrl must not hold a query (?…) or a fragment (#…): payinout joins paths such as /api/v2/payin to it. Remove everything from the ? or #.',
