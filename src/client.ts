@@ -286,23 +286,6 @@ const OPTION_RULES = {
   },
 };
 
-/** "baseURL: unknown option; did you mean baseUrl?", "timeoutMs must be …; got -1." */
-function describeProblem(problem: OptionProblem): string {
-  return problem.suggestion !== undefined || problem.message.startsWith('unknown option')
-    ? `${problem.key}: ${problem.message}`
-    : `${problem.key} ${problem.message}.`;
-}
-
-function credentialProblems(options: PaymentClientOptions): { key: string; message: string }[] {
-  const missing: { key: string; message: string }[] = (['username', 'password', 'token', 'baseUrl'] as const)
-    .filter((key) => typeof options[key] !== 'string' || options[key].trim() === '')
-    .map((key) => ({
-      key,
-      message: `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
-    }));
-  return [...missing, ...controlCharacterProblems(options), ...baseUrlBreakProblems(options.baseUrl)];
-}
-
 /** The URL parser drops a tab or line break inside the address (so its checks pass); the request would not. */
 function baseUrlBreakProblems(baseUrl: unknown): { key: string; message: string }[] {
   if (typeof baseUrl !== 'string' || !/[\t\n\r]/.test(baseUrl.trim())) return [];
@@ -333,6 +316,23 @@ function controlCharacterProblems(options: PaymentClientOptions): { key: string;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** "baseURL: unknown option; did you mean baseUrl?", "timeoutMs must be …; got -1." */
+function describeProblem(problem: OptionProblem): string {
+  return problem.suggestion !== undefined || problem.message.startsWith('unknown option')
+    ? `${problem.key}: ${problem.message}`
+    : `${problem.key} ${problem.message}.`;
+}
+
+function credentialProblems(options: PaymentClientOptions): { key: string; message: string }[] {
+  const missing: { key: string; message: string }[] = (['username', 'password', 'token', 'baseUrl'] as const)
+    .filter((key) => typeof options[key] !== 'string' || options[key].trim() === '')
+    .map((key) => ({
+      key,
+      message: `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
+    }));
+  return [...missing, ...controlCharacterProblems(options), ...baseUrlBreakProblems(options.baseUrl)];
+}
 
 function baseUrlProblems(baseUrl: unknown): string[] {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return [];
