@@ -112,6 +112,40 @@ for (const withMsw of [false, true]) {
     }
   }
 }
+// Workers / Edge: no @types/node at all, the shipped declarations checked (skipLibCheck off).
+{
+  const dir = join(work, 'edge');
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  for (const entry of readdirSync(join(base, 'node_modules'))) {
+    if (entry !== '@types') symlinkSync(join(base, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
+  copyFileSync(join(corpus, 'valid-edge.ts'), join(dir, 'valid-edge.ts'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'c', private: true, type: 'module' }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        target: 'es2022',
+        lib: ['es2023', 'dom'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['valid-edge.ts'],
+    }),
+  );
+  try {
+    run('node', [tsc, '-p', 'tsconfig.json'], dir);
+    console.log('  ✓ Workers/Edge (no @types/node, skipLibCheck off): the root entry compiles');
+  } catch (error) {
+    failed++;
+    console.log(`  ✗ Workers/Edge (no @types/node):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  }
+}
 rmSync(work, { recursive: true, force: true });
-console.log(`type tests: ${CONFIGS.length * 2 - failed} of ${CONFIGS.length * 2} configurations passed`);
+const total = CONFIGS.length * 2 + 1;
+console.log(`type tests: ${total - failed} of ${total} configurations passed`);
 process.exit(failed ? 1 : 0);

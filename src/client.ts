@@ -146,10 +146,13 @@ export class PaymentClient {
   /** @throws ConfigurationError on missing credentials, a non-https `baseUrl` (except loopback) or bad numbers. */
   constructor(options: PaymentClientOptions) {
     checkOptions(options);
+    // Surrounding blanks (a .env line, a pasted address) are not part of the address: the URL
+    // parser that checked it ignores them, so the requests must too.
+    const baseUrl = options.baseUrl.trim();
     const environment = options.environment ?? 'staging';
     const validateRequests = options.validateRequests ?? true;
     const transport = new Transport({
-      baseUrl: options.baseUrl,
+      baseUrl,
       username: options.username,
       password: options.password,
       token: options.token,
@@ -163,7 +166,7 @@ export class PaymentClient {
       appInfo: options.appInfo,
       tracer: options.tracer,
     });
-    this.baseUrl = options.baseUrl;
+    this.baseUrl = baseUrl;
     this.environment = environment;
     this.payin = new PayInResource(transport);
     this.payout = new PayOutResource(transport);
@@ -271,7 +274,47 @@ const OPTION_RULES = {
   strictResponses: BOOLEAN,
   logger: withMethods('debug', 'info', 'warn'),
   tracer: withMethods('startActiveSpan'),
+  appInfo: {
+    // It goes into the User-Agent header: a line break there fails every call as a network error.
+    valid: (value: unknown) => {
+      const { name, version } = (value ?? {}) as { name?: unknown; version?: unknown };
+      const text = (v: unknown) => typeof v === 'string' && !CONTROL.test(v);
+      return typeof value === 'object' && text(name) && (version === undefined || text(version));
+    },
+    expects: '{ name, version? } with text free of line breaks and control characters',
+  },
 };
+
+/** The URL parser drops a tab or line break inside the address (so its checks pass); the request would not. */
+function baseUrlBreakProblems(baseUrl: unknown): { key: string; message: string }[] {
+  if (typeof baseUrl !== 'string' || !/[\t\n\r]/.test(baseUrl.trim())) return [];
+  return [
+    {
+      key: 'baseUrl',
+      message: 'baseUrl holds a tab or line break; remove it (check how the address was pasted or read).',
+    },
+  ];
+}
+
+/**
+ * A credential with a line break or another control character (a token read from a file with its
+ * trailing newline) cannot be sent as a header: every call would fail as if the network had, after
+ * its retries. Refused here instead; the value is never shown.
+ */
+function controlCharacterProblems(options: PaymentClientOptions): { key: string; message: string }[] {
+  return (['username', 'password', 'token'] as const)
+    .filter((key) => {
+      const value = options[key];
+      return typeof value === 'string' && value.trim() !== '' && CONTROL.test(value);
+    })
+    .map((key) => ({
+      key,
+      message: `${key} holds a line break or another control character (often the trailing newline of a file it was read from); remove it. Its value is not shown here.`,
+    }));
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** "baseURL: unknown option; did you mean baseUrl?", "timeoutMs must be …; got -1." */
 function describeProblem(problem: OptionProblem): string {
@@ -281,12 +324,13 @@ function describeProblem(problem: OptionProblem): string {
 }
 
 function credentialProblems(options: PaymentClientOptions): { key: string; message: string }[] {
-  return (['username', 'password', 'token', 'baseUrl'] as const)
+  const missing: { key: string; message: string }[] = (['username', 'password', 'token', 'baseUrl'] as const)
     .filter((key) => typeof options[key] !== 'string' || options[key].trim() === '')
     .map((key) => ({
       key,
       message: `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
     }));
+  return [...missing, ...controlCharacterProblems(options), ...baseUrlBreakProblems(options.baseUrl)];
 }
 
 /** A non-secret option value for a message (numbers, enums): short, never an object dump. */

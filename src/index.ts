@@ -20,6 +20,7 @@ export type { SandboxResource } from './resources/sandbox.js';
 export type { TransactionsResource, WaitOptions } from './resources/transactions.js';
 export {
   LookupAbortedError,
+  LookupHaltedError,
   type TransactionLookupOptions,
   type TransactionLookupProgress,
   type TransactionLookupResult,
@@ -71,6 +72,8 @@ export {
 export {
   type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
+  type NodeWebhookRequest,
+  type NodeWebhookResponse,
   type OnWebhookError,
   type WebhookErrorContext,
   type WebhookEventContext,

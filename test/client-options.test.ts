@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, PaymentClient, RequestValidationError } from '../src/index.js';
+import { startLocalServer } from './helpers/local-server.js';
 import { BASE_URL, CREDENTIALS } from './helpers/msw.js';
 
 /** The ConfigurationError `new PaymentClient(options)` throws (options as a JS caller writes them). */
@@ -43,6 +44,12 @@ describe('unknown client options', () => {
     expect(message).toContain('timeout: unknown option; did you mean timeoutMs?');
     expect(message).toContain('max_retries: unknown option; did you mean maxRetries?');
     expect(message).toContain('strictResponse: unknown option; did you mean strictResponses?');
+  });
+
+  it('a key spelled like the start of an option names it: maxRetry, validate', () => {
+    const { message } = refusal({ ...CREDENTIALS, baseUrl: BASE_URL, maxRetry: 1, validate: false });
+    expect(message).toContain('maxRetry: unknown option; did you mean maxRetries?');
+    expect(message).toContain('validate: unknown option; did you mean validateRequests?');
   });
 
   it('an option like none of them lists the known ones; its value is never repeated', () => {
@@ -128,5 +135,51 @@ describe('unknown per-call options', () => {
       { path: 'retries', message: 'unknown option; did you mean maxRetries?' },
     ]);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('baseUrl as pasted', () => {
+  it('surrounding blanks are ignored: the requests reach the service', async ({ onTestFinished }) => {
+    const paths: string[] = [];
+    const local = await startLocalServer((request, response) => {
+      paths.push(request.url ?? '');
+      request.resume().on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            code: '01',
+            status: 'SUCCESS',
+            message: '',
+            data: { balance: 10, currency: 'COP' },
+          }),
+        );
+      });
+    });
+    onTestFinished(() => local.close());
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: ` ${local.baseUrl}\n`, maxRetries: 0 });
+    expect(client.baseUrl).toBe(local.baseUrl);
+    expect((await client.merchant.getBalance()).balance).toBe(10);
+    expect(paths).toEqual(['/api/v1/merchant/balance']);
+  });
+
+  it('a line break inside the address is refused at construction', () => {
+    expect(refusal({ ...CREDENTIALS, baseUrl: 'https://api.payinout.test/\nroot' }).message).toMatch(
+      /baseUrl holds a tab or line break/,
+    );
+  });
+});
+
+describe('credentials as read from a file', () => {
+  it('a token with its trailing newline is refused at construction, its value never shown', () => {
+    const { message } = refusal({ ...CREDENTIALS, token: 'tok-secret\n', baseUrl: BASE_URL });
+    expect(message).toMatch(/^token holds a line break or another control character/);
+    expect(message).not.toContain('tok-secret');
+  });
+
+  it('an appInfo name with a line break (it goes into User-Agent) is refused at construction', () => {
+    const { message } = refusal({ ...CREDENTIALS, baseUrl: BASE_URL, appInfo: { name: 'shop\nX-Evil: 1' } });
+    expect(message).toBe(
+      'appInfo must be { name, version? } with text free of line breaks and control characters; got object.',
+    );
   });
 });

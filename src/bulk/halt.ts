@@ -63,6 +63,11 @@ export class BatchHalt implements ItemHalt {
     return new BatchHaltedError(reference, this.#error, this.#reason.why, this.#reason.todo);
   }
 
+  /** Why the batch stopped and what to do, once it has (for errors worded for other batches). */
+  get reason(): Readonly<Reason> | undefined {
+    return this.#reason;
+  }
+
   /** One line for a person: why the batch stopped and what to do. */
   summary(): string | undefined {
     return this.#reason && `the batch stopped because ${this.#reason.why}. ${this.#reason.todo}`;

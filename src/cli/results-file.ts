@@ -16,7 +16,7 @@
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { isatty } from 'node:tty';
 import { stringify } from 'csv-stringify/sync';
 import { UsageError } from './errors.js';
@@ -55,7 +55,7 @@ export async function openResultsFile(
     const target = await handle.stat();
     if (sameFile(source, target)) {
       throw new UsageError(
-        `--out ${out} is the input file ${input} (the same file on disk, under another name); choose another results file. Nothing was sent.`,
+        `--out ${out} is the input file ${input}${resolve(out) === resolve(input) ? '' : ' (the same file on disk, under another name)'}; choose another results file. Nothing was sent.`,
       );
     }
     if (target.isFile()) await handle.truncate(0);

@@ -162,6 +162,10 @@ export class CallTrace {
 
   failed(error: unknown): void {
     const unknown = (error as { outcome?: unknown } | null)?.outcome === 'unknown';
+    // A create refused after its lookups ended with the refusal's status, not the last lookup's
+    // (a 422 resend followed by a 404 check is a 422 failure): the span agrees with error.type.
+    const refused = (error as { status?: unknown } | null)?.status;
+    if (!unknown && typeof refused === 'number') this.lastStatus = refused;
     fail(this.span, error);
     this.#end(unknown ? 'unknown' : 'failed');
   }

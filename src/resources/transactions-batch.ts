@@ -4,10 +4,11 @@
  * contract, "Catching up after missed webhooks"; guide: https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
  */
 import { checkConcurrency } from '../bulk/batch.js';
+import { BatchHalt } from '../bulk/halt.js';
 import { mapOrdered } from '../bulk/pool.js';
 import { ConfigurationError, NotFoundError, PayinoutError } from '../core/errors.js';
+import { optionProblems } from '../core/options.js';
 import type { RequestOptions } from '../core/transport.js';
-import { unknownKeyMessage } from '../schemas/suggest.js';
 import type { Transaction } from '../schemas/transaction.js';
 
 /**
@@ -65,6 +66,22 @@ export class LookupAbortedError extends PayinoutError {
   }
 }
 
+/**
+ * The lookup of this id was not made because an earlier one met a failure every lookup would meet
+ * (the credentials refused, a Retry-After beyond 60 s): the lookups stop instead of sending one
+ * refused request per id.
+ */
+export class LookupHaltedError extends LookupAbortedError {
+  override name = 'LookupHaltedError';
+  /** The failure that stopped the lookups, as the lookup that met it got it. */
+  readonly stoppedBy: PayinoutError;
+  constructor(id: string, stoppedBy: PayinoutError, why: string, todo: string) {
+    super(id, stoppedBy);
+    this.message = `Transaction '${id}' was not looked up: the lookups stopped because ${why}, which every lookup would meet. ${todo} Then look it up again.`;
+    this.stoppedBy = stoppedBy;
+  }
+}
+
 /** One lookup, as `client.transactions.get` makes it. */
 export type LookupOne = (id: string, options?: RequestOptions) => Promise<Transaction>;
 
@@ -83,8 +100,10 @@ export async function runLookups(
   const concurrency = checkConcurrency(run.concurrency);
   const { signal } = run;
   const progress = { done: 0, total: run.total, found: 0, notFound: 0, failed: 0 };
+  const halt = new BatchHalt();
   const task = async (id: unknown): Promise<TransactionLookupResult> => {
-    const result = await lookupOne(get, id, signal);
+    const result = haltedResult(id, halt) ?? (await lookupOne(get, id, signal));
+    if (result.error) halt.consider(result.error);
     progress.done++;
     progress[result.outcome === 'not_found' ? 'notFound' : result.outcome]++;
     try {
@@ -120,6 +139,15 @@ export async function lookupMany(
     },
   });
   return results;
+}
+
+/** The result of an id not looked up because the lookups stopped; undefined while they run. */
+function haltedResult(id: unknown, halt: BatchHalt): TransactionLookupResult | undefined {
+  const { error } = halt;
+  const { reason } = halt;
+  if (!error || !reason) return undefined;
+  const shown = String(id);
+  return failed(shown, new LookupHaltedError(shown, error, reason.why, reason.todo));
 }
 
 async function lookupOne(
@@ -158,13 +186,11 @@ const OPTION_TYPES: Readonly<Record<string, string>> = {
 };
 
 function checkOptions(options: object): void {
+  // Options, not request fields: worded as the client's own ("unknown option; did you mean …").
+  const [unknown] = optionProblems(options ?? {}, Object.keys(OPTION_TYPES));
+  if (unknown) throw new ConfigurationError(`getMany ${unknown.key}: ${unknown.message}`);
   for (const [key, value] of Object.entries(options ?? {})) {
-    const type = OPTION_TYPES[key];
-    if (!type) {
-      throw new ConfigurationError(
-        `getMany option '${key}': ${unknownKeyMessage(key, Object.keys(OPTION_TYPES))}`,
-      );
-    }
+    const type = OPTION_TYPES[key] as string;
     if (value !== undefined && (typeof value !== type || value === null)) {
       throw new ConfigurationError(
         `getMany option ${key} must be ${type === 'object' ? 'an AbortSignal' : `a ${type}`}.`,

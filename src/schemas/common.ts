@@ -36,7 +36,8 @@ export const text = () => z.string().check(z.trim(), z.minLength(1, 'must be a n
 export const referenceText = () =>
   text().check(
     z.refine(
-      (value) => segmentProblem(value) === undefined,
+      // An empty reference already has its one issue (must be a non-empty string).
+      (value) => value === '' || segmentProblem(value) === undefined,
       'cannot be "." or ".." nor hold a lone surrogate: the SDK looks references up in a URL path, which cannot carry them',
     ),
   );

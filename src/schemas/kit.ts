@@ -133,7 +133,7 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
     case 'invalid_type':
       return issue.input === undefined
         ? 'is required'
-        : `must be ${issue.expected === 'int' ? 'a whole number' : `a ${issue.expected}`}`;
+        : `must be ${issue.expected === 'int' ? 'a whole number' : article(issue.expected)}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'unrecognized_keys': {
@@ -158,6 +158,9 @@ function describeIssue(issue: z.core.$ZodRawIssue): string {
       return 'is invalid';
   }
 }
+
+/** 'an object', 'a string': the expected type with its article. */
+const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 const PARSE_OPTIONS: z.core.ParseContext<z.core.$ZodIssue> = { error: describeIssue };
 

@@ -22,13 +22,31 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** How many leading characters `a` and `b` share. */
+function sharedStart(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * How far `wanted` is from `candidate`: the edit distance, except that a key spelled like the
+ * start of a known one but for its last letter (`maxRetry` for maxRetries, `webhook` for
+ * webhookScheme) counts as near, however many letters the known one adds.
+ */
+function nearness(wanted: string, candidate: string): number {
+  const d = distance(wanted, candidate);
+  const stem = wanted.length >= 4 && sharedStart(wanted, candidate) >= wanted.length - 1;
+  return stem ? Math.min(d, 2) : d;
+}
+
 /** The known key closest to `key`, if one is close enough to be a likely misspelling. */
 export function closestKey(key: string, known: readonly string[]): string | undefined {
   const wanted = fold(key);
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(wanted.length / 3)) + 1;
   for (const candidate of known) {
-    const d = distance(wanted, fold(candidate));
+    const d = nearness(wanted, fold(candidate));
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best;

@@ -9,7 +9,6 @@
  * elsewhere or when `confirmWith`'s lookup does not show it; 500 when onEvent throws (the claim
  * is released so that retry is processed); 503 when the dedupe store or the lookup fails.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ConfigurationError, PayinoutError } from '../core/errors.js';
 import { FUNCTION, optionProblems, withMethods } from '../core/options.js';
 import type { Tracer } from '../core/trace.js';
@@ -99,6 +98,27 @@ export interface ConfirmedWebhookHandlerOptions
 }
 
 /**
+ * What `.node` reads of a node:http `IncomingMessage` (Express's `req` too), typed by shape so that
+ * the package's types compile without `@types/node` (Workers, Edge, Deno projects).
+ */
+export interface NodeWebhookRequest extends AsyncIterable<Uint8Array | string> {
+  method?: string | undefined;
+  headers: HeadersLike;
+  /** True when a body parser already consumed the stream. */
+  readableEnded?: boolean;
+  /** What a body parser left (`express.raw()`: the exact bytes). */
+  body?: unknown;
+}
+
+/** What `.node` calls on a node:http `ServerResponse` (Express's `res` too). */
+export interface NodeWebhookResponse {
+  readonly headersSent: boolean;
+  statusCode: number;
+  setHeader(name: string, value: string): unknown;
+  end(body: string): unknown;
+}
+
+/**
  * The receiver {@link createWebhookHandler} returns: a Fetch-API function, plus `.node` and
  * `.handle` for other frameworks. Every form answers the same status codes.
  */
@@ -106,7 +126,7 @@ export interface WebhookHandler {
   /** Fetch API: `export const POST = handler` in a Next.js route, `app.post('/webhooks', (c) => handler(c.req.raw))` in Hono. */
   (request: Request): Promise<Response>;
   /** node:http and Express. Reads the raw stream itself, or uses `req.body` when it is a Buffer/string (`express.raw()`). */
-  node(req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void>;
+  node(req: NodeWebhookRequest, res: NodeWebhookResponse): Promise<void>;
   /** Any framework: give the raw body and the headers, send back the result (Fastify, see https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
   handle(rawBody: RawBody, headers: HeadersLike): Promise<WebhookHandlerResult>;
 }
@@ -154,7 +174,7 @@ export function createWebhookHandler(
     );
     return new Response(result.body, { status: result.status, headers: result.headers });
   };
-  const node = async (req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void> => {
+  const node = async (req: NodeWebhookRequest, res: NodeWebhookResponse): Promise<void> => {
     const result = await traceDelivery(tracer, req.method, (notes) =>
       safely(pipeline, notes, () => fromNode(pipeline, req, notes)),
     );
@@ -249,11 +269,7 @@ function fromRequest(p: Pipeline, request: Request, notes: DeliveryNotes): Promi
   return fromStream(p, stream, request.headers.get('content-length'), request.headers, notes);
 }
 
-function fromNode(
-  p: Pipeline,
-  req: IncomingMessage & { body?: unknown },
-  notes: DeliveryNotes,
-): Promise<WebhookHandlerResult> {
+function fromNode(p: Pipeline, req: NodeWebhookRequest, notes: DeliveryNotes): Promise<WebhookHandlerResult> {
   if (req.method !== 'POST') return Promise.resolve(notAPost(p, notes, req.method));
   const preRead = req.body;
   // express.raw() / express.text() left the exact bytes: use them.

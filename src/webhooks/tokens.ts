@@ -44,7 +44,27 @@ export function keyringOf(token: unknown, who: string): Keyring {
       `${who}: token ${bad.map((key) => (typeof key === 'number' ? `[${key}]` : `'${key}'`)).join(', ')} must be a non-empty string (the merchant token of that account).`,
     );
   }
+  refuseSharedTokens(pairs as [string | number, string][], who);
   return { entries: pairs.map(([merchant, value]) => ({ merchant, token: value as string })), several: true };
+}
+
+/**
+ * Two merchants with one token: a delivery it signs cannot say which merchant it is for, and
+ * `onEvent` would be told the first one. Refused at startup, naming the entries, never the token.
+ */
+function refuseSharedTokens(pairs: readonly [string | number, string][], who: string): void {
+  const first = new Map<string, string | number>();
+  for (const [merchant, value] of pairs) {
+    const earlier = first.get(value);
+    if (earlier === undefined) {
+      first.set(value, merchant);
+      continue;
+    }
+    const name = (key: string | number) => (typeof key === 'number' ? `[${key}]` : `'${key}'`);
+    throw new ConfigurationError(
+      `${who}: token ${name(earlier)} and ${name(merchant)} are the same token, so a delivery signed with it could not say which merchant it is for. Give each merchant its own token (PAYINOUT_TOKEN of that account), once.`,
+    );
+  }
 }
 
 /**

@@ -144,6 +144,21 @@ describe('createMany under faults', () => {
 });
 
 describe('createMany validation in one pass', () => {
+  it('an empty reference has one issue, and an item that is not an object says so in plain English', async () => {
+    const empty = { ...payout(2), reference: '' };
+    const results = await server
+      .client()
+      .payout.createMany([payout(1), empty, null as unknown as PayOutCreateParams]);
+    expect(results.map((r) => r.outcome)).toEqual(['created', 'failed', 'failed']);
+    const emptyIssues = (results[1]!.error as RequestValidationError).issues;
+    // Not also "cannot be '.' or '..'": that would name a mistake the caller did not make.
+    expect(emptyIssues.map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'reference: must be a non-empty string',
+    ]);
+    expect((results[2]!.error as RequestValidationError).issues[0]!.message).toBe('must be an object');
+    expect(server.log.filter((l) => l.startsWith('POST'))).toHaveLength(1);
+  });
+
   it('reports the CLABE checks of a Mexico item that also misses another field', async () => {
     const mx = {
       ...payout(1),

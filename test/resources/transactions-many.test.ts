@@ -2,8 +2,10 @@
 import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  AuthenticationError,
   ConfigurationError,
   LookupAbortedError,
+  LookupHaltedError,
   NotFoundError,
   RequestValidationError,
   ServerError,
@@ -134,10 +136,28 @@ describe('client.transactions.getMany', () => {
         /concurrency must be a whole number from 1 to 64/,
       );
     }
-    await expect(tx.getMany(['a'], { concurency: 2 } as never)).rejects.toThrow(/did you mean concurrency\?/);
+    await expect(tx.getMany(['a'], { concurency: 2 } as never)).rejects.toThrow(
+      'getMany concurency: unknown option; did you mean concurrency?',
+    );
     await expect(tx.getMany('a' as never)).rejects.toBeInstanceOf(ConfigurationError);
     await expect(tx.getMany(['a'], { signal: 'stop' } as never)).rejects.toThrow(/must be an AbortSignal/);
     expect(recorded).toHaveLength(0);
     expect(await tx.getMany([])).toEqual([]);
+  });
+
+  it('wrong credentials stop the lookups: one refused request per lane, not one per id', async () => {
+    answer('get', '/api/v1/transaction/:id', () => fail(401, { message: 'Invalid username or password' }));
+    const ids = Array.from({ length: 20 }, (_, i) => `w-${i}`);
+    const results = await makeClient().transactions.getMany(ids, { concurrency: 2 });
+    expect(results.map((r) => r.outcome)).toEqual(ids.map(() => 'failed'));
+    expect(recorded.length).toBeLessThanOrEqual(2);
+    const halted = results.filter((r) => r.error instanceof LookupHaltedError);
+    expect(halted).toHaveLength(20 - recorded.length);
+    const error = halted[0]!.error as LookupHaltedError;
+    expect(error).toBeInstanceOf(LookupAbortedError);
+    expect(error.stoppedBy).toBeInstanceOf(AuthenticationError);
+    expect(error.message).toMatch(
+      /was not looked up: the lookups stopped because the service refused the credentials \(HTTP 401\)/,
+    );
   });
 });

@@ -227,6 +227,28 @@ describe('reconciliation', () => {
     expect(create!.events.map((event) => event.attributes?.['payinout.attempt'])).toEqual([1, 3]);
   });
 
+  it('a resend refused after a lost answer: the span shows the refusal, not the lookup after it', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const { trace, client, server } = await setup(onTestFinished);
+    const reference = nextReference('span-refused');
+    server.queue(
+      { method: 'POST', fault: { kind: 'drop' } },
+      { method: 'POST', fault: { kind: 'status', status: 422, error: 'INSUFFICIENT_FUNDS' } },
+    );
+    const error = await client.payout.create(payoutParams(reference)).catch((e: unknown) => e);
+    expect((error as { status?: number }).status).toBe(422);
+    const [create] = trace.named('POST /api/v1/payout');
+    // Both lookups (after the lost answer, and after the refusal) found nothing: 404 each.
+    expect(trace.named('GET /api/v1/transaction/{id}').length).toBeGreaterThanOrEqual(1);
+    expect(create!.attributes).toMatchObject({
+      'payinout.outcome': 'failed',
+      'error.type': 'UnprocessableEntityError',
+      'http.response.status_code': 422,
+    });
+  });
+
   it('an outcome nobody can prove is unknown', async ({ expect, onTestFinished }) => {
     const { trace, client, server } = await setup(onTestFinished);
     const reference = nextReference('span-unknown');

@@ -105,6 +105,9 @@ describe('verifyWebhook and verifyWebhookAsync take the same forms', () => {
     [{}, /lists no merchant token/],
     [[TOKENS.co, ''], /token \[1\] must be a non-empty string/],
     [{ co: TOKENS.co, pe: 42 }, /token 'pe' must be a non-empty string/],
+    // One token for two merchants: onEvent could not be told which one a delivery is for.
+    [{ co: TOKENS.co, pe: TOKENS.co }, /token 'co' and 'pe' are the same token/],
+    [[TOKENS.co, TOKENS.pe, TOKENS.co], /token \[0\] and \[2\] are the same token/],
     ['', /needs \{ token \}/],
     [undefined, /needs \{ token \}/],
   ] as const)('a token of %j is a ConfigurationError at creation', ([token, message], { expect }) => {
