@@ -30,8 +30,10 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 // entry: the same plus the node:http sender (~0.65 KB).
 // 0.3: the path-segment round-trip check and the idle keep-alive guard (~0.5 KB), whole-word
 // redaction with the common-word rule and the environment-first sandbox 404 advice (~0.5 KB).
-// 0.3 also stops bundling ky (the senders call fetch / node:http themselves).
-const BUDGET_BUNDLE_KB = 49.5;
+// 0.3 also stops bundling ky (the senders call fetch / node:http themselves), and adds tracing
+// and the acceptance pass's checks (getMany halt, credential/appInfo/baseUrl control characters,
+// one token for two merchants, prefix suggestions: ~0.7 KB): node entry 50.1 KB.
+const BUDGET_BUNDLE_KB = 50.5;
 // The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 // 0.3 bundles the CLI's libraries (commander, csv-parse, csv-stringify, cli-progress and its four
 // dependencies) into dist/ instead of installing them as 9 packages (3.1 MB on disk) into every
@@ -54,8 +56,10 @@ const TARGET_OWN_KB = 15;
 // with their statuses (~0.2 KB), whole-word redaction with the common-word rule and the
 // environment-first sandbox 404 advice (~0.5 KB); OpenTelemetry tracing of calls, reconciliation
 // lookups, batches and webhook deliveries, webhook failure lines and several tokens per receiver,
-// client options checked by name (~4 KB); ky leaving the request path (~-0.2 KB): 34.9 KB.
-const BUDGET_OWN_KB = 35.5;
+// client options checked by name (~4 KB); ky leaving the request path (~-0.2 KB): 34.9 KB; the
+// acceptance pass's checks (getMany halt, credential/appInfo/baseUrl control characters, one token
+// for two merchants, prefix suggestions: ~0.7 KB): 35.6 KB.
+const BUDGET_OWN_KB = 36.3;
 
 let passed = 0;
 let failed = 0;
