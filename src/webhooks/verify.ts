@@ -179,10 +179,12 @@ function mismatch(keyring: Keyring | undefined): WebhookVerificationError {
     const count = keyring.entries.length;
     // Not a scheme problem when one token of the list may simply be missing or from another environment.
     const names = keyring.entries.slice(0, 10).map((entry) => entry.merchant);
-    const merchants = `${names.join(', ')}${count > 10 ? ', …' : ''}`;
+    const one = count === 1;
+    const kind = typeof names[0] === 'number' ? (one ? 'index' : 'indexes') : one ? 'merchant' : 'merchants';
+    const listed = `${kind} ${names.join(', ')}${count > 10 ? ', …' : ''}`;
     return new WebhookVerificationError(
       'signature_mismatch',
-      `The ${SIGNATURE_HEADER} header matches none of the ${count} tokens (${typeof keyring.entries[0]?.merchant === 'number' ? 'indexes' : 'merchants'} ${merchants}): the delivery was not signed with any of them. Check that the merchant it is for is in the list with the merchant token of this environment, and that the body is passed unmodified.`,
+      `The ${SIGNATURE_HEADER} header matches none of the ${count} token${one ? '' : 's'} (${listed}): the delivery was not signed with ${one ? 'it' : 'any of them'}. Check that the merchant it is for is in the list with the merchant token of this environment, and that the body is passed unmodified.`,
     );
   }
   return new WebhookVerificationError(

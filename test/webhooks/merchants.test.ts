@@ -73,7 +73,16 @@ describe('an array of tokens', () => {
       { ticket: 'B', merchant: 0 },
     ]);
     const refused = await post(delivery(sampleEvent(), TOKENS.mx));
-    expect(refused.body.message).toMatch(/none of the 2 tokens/);
+    expect(refused.body.message).toMatch(/none of the 2 tokens \(indexes 0, 1\)/);
+  });
+
+  it('a list of one token is counted as one, in words that read', async ({ expect }) => {
+    const { post } = await endpoint([TOKENS.co]);
+    const refused = await post(delivery(sampleEvent(), TOKENS.mx));
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(
+      /none of the 1 token \(index 0\): the delivery was not signed with it\./,
+    );
   });
 });
 
