@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PayOutCreateParamsFor } from '../../src/index.js';
+import { PAYOUT_CSV_HEADER, payoutCells, quotedLine } from '../helpers/payout-csv.js';
 import { type BulkServer, exactlyOnce, MERCHANT, payout, startBulkServer } from './server.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const HEADER =
-  'reference,amount,currency,country,payment_method,ipn_url,legal_doc,legal_doc_type,phone_code,phone_number,email,full_name,bank,account_number,account_type,metadata';
+const HEADER = `${PAYOUT_CSV_HEADER},metadata`;
 
 let server: BulkServer;
 let dir: string;
@@ -29,26 +29,7 @@ type BadRow = Omit<PayOutCreateParamsFor<'CO'>, 'customer_data'> & {
 };
 
 function csvLine(p: PayOutCreateParamsFor<'CO'> | BadRow, metadata = ''): string {
-  const c = p.customer_data;
-  const cells = [
-    p.reference,
-    p.amount,
-    p.currency,
-    p.country,
-    p.payment_method,
-    p.ipn_url,
-    c.legal_doc,
-    c.legal_doc_type,
-    c.phone_code,
-    c.phone_number,
-    c.email,
-    c.full_name,
-    c.bank,
-    c.account_number,
-    c.account_type,
-    metadata,
-  ];
-  return cells.map((v) => `"${String(v).replaceAll('"', '""')}"`).join(',');
+  return quotedLine([...payoutCells(p), metadata]);
 }
 
 function writeCsv(name: string, lines: string[]): string {

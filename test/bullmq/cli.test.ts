@@ -9,35 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PAYOUT_CSV_HEADER, payoutCells } from '../helpers/payout-csv.js';
 import { MERCHANT, payout, type QueueServer, startQueueServer } from './server.js';
 import { REDIS_URL, ROOT, requireRedis, skipQueue, type TestQueue, testQueue } from './support.js';
 
-const HEADER =
-  'reference,amount,currency,country,payment_method,ipn_url,legal_doc,legal_doc_type,phone_code,phone_number,email,full_name,bank,account_number,account_type';
-
 function csv(rows: ReturnType<typeof payout>[]): string {
   const file = join(dir, 'payouts.csv');
-  const lines = rows.map((p) => {
-    const c = p.customer_data;
-    return [
-      p.reference,
-      p.amount,
-      p.currency,
-      p.country,
-      p.payment_method,
-      p.ipn_url,
-      c.legal_doc,
-      c.legal_doc_type,
-      c.phone_code,
-      c.phone_number,
-      c.email,
-      c.full_name,
-      c.bank,
-      c.account_number,
-      c.account_type,
-    ].join(',');
-  });
-  writeFileSync(file, `${[HEADER, ...lines].join('\n')}\n`);
+  const lines = rows.map((p) => payoutCells(p).join(','));
+  writeFileSync(file, `${[PAYOUT_CSV_HEADER, ...lines].join('\n')}\n`);
   return file;
 }
 

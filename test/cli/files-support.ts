@@ -4,33 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { MERCHANT, payout } from '../bulk/server.js';
+import { PAYOUT_CSV_HEADER, payoutCells, quotedLine } from '../helpers/payout-csv.js';
 import { runCli, spawnCli } from './support.js';
 
-export const PAYOUT_HEADER =
-  'reference,amount,currency,country,payment_method,ipn_url,legal_doc,legal_doc_type,phone_code,phone_number,email,full_name,bank,account_number,account_type';
+export const PAYOUT_HEADER = PAYOUT_CSV_HEADER;
 
 /** A CSV line of `payout(n)`, every cell quoted. */
 export function payoutLine(n: number, reference = `bulk-${n}`): string {
   const p = payout(n, { reference });
-  const c = p.customer_data;
-  const cells = [
-    p.reference,
-    p.amount,
-    p.currency,
-    p.country,
-    p.payment_method,
-    p.ipn_url,
-    c.legal_doc,
-    c.legal_doc_type,
-    c.phone_code,
-    c.phone_number,
-    c.email,
-    c.full_name,
-    c.bank,
-    c.account_number,
-    c.account_type,
-  ];
-  return cells.map((v) => `"${String(v).replaceAll('"', '""')}"`).join(',');
+  return quotedLine(payoutCells(p));
 }
 
 export function tempDir(): string {
