@@ -14,7 +14,7 @@ import {
   type SandboxServer,
   startSandboxServer,
 } from '../../src/testing/index.js';
-import { launchChromium } from '../helpers/chromium.js';
+import { launchChromium, skipChromium } from '../helpers/chromium.js';
 import { basic, CUSTOMER_CO } from './helpers.js';
 
 const COUNT = 100_000;
@@ -78,7 +78,7 @@ async function createPayIn(reference: string) {
   return ((await response.json()) as { data: { ticket: string } }).data.ticket;
 }
 
-describe('dashboard list over 100,000 transactions', () => {
+describe.skipIf(skipChromium)('dashboard list over 100,000 transactions', () => {
   it('shows pages of 50, newest first, with Next page and Previous page; one page crosses the wire', async () => {
     const { page, problems } = await openPage();
     const state = page.waitForResponse((r) => r.url().includes('/dashboard/api/state'));
@@ -215,7 +215,7 @@ describe('dashboard list over 100,000 transactions', () => {
   });
 });
 
-describe('dashboard retention notice', () => {
+describe.skipIf(skipChromium)('dashboard retention notice', () => {
   it('says how many final transactions maxTransactions dropped', async () => {
     const small = await startSandboxServer({ webhooks: false, maxTransactions: 10 });
     try {
