@@ -4,34 +4,16 @@
  * install, under CI=true they fail. Every test gets its own key prefix and queue name, and
  * deletes its keys after: other runs on the same Redis are never touched.
  */
+import { REDIS_URL, redisReachable } from '../helpers/redis.js';
+
+export { REDIS_URL };
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MERCHANT } from './server.js';
-
-export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function ping(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
-
-const redisReachable = await ping();
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
