@@ -1,7 +1,7 @@
 /** The public shapes of a PayOut batch (the public API contract, "Bulk payouts"). */
 import type { PayinoutError } from '../core/errors.js';
 import type { Tracer } from '../core/trace.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { CallOptions } from '../core/types.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { RecoveryFields } from '../schemas/recovery.js';
 import type { Transaction } from '../schemas/transaction.js';
@@ -75,7 +75,7 @@ export interface BatchClient {
   tracer?: Tracer | undefined;
   create(
     params: PayOutCreateParams,
-    options?: RequestOptions,
+    options?: CallOptions,
   ): Promise<PayOutCreated & RecoveryFields & { ticket: string }>;
-  lookup(reference: string, options?: RequestOptions): Promise<Transaction>;
+  lookup(reference: string, options?: CallOptions): Promise<Transaction>;
 }

@@ -81,9 +81,22 @@ export class JobPause implements SharedPauseShape {
 /** How often a held lease is extended, as a share of its time to live. */
 const RENEW_SHARE = 1 / 3;
 const WAIT_MS = 100;
+/**
+ * The share of the lease's time to live this worker trusts: it counts from when each take or
+ * renewal was sent, on its own clock, so a little is left for Redis's clock to run ahead.
+ */
+const TRUSTED_SHARE = 0.9;
+
+/** The lease this worker holds on one reference, and until when it may act on it. */
+interface Held {
+  key: string;
+  token: string;
+  /** performance.now() past which another worker may hold the reference. */
+  until: number;
+}
 
 export class ReferenceLease extends KeyedLock {
-  #held: { key: string; token: string } | undefined;
+  #held: Held | undefined;
 
   constructor(
     private readonly redis: Promise<RedisClient>,
@@ -101,7 +114,25 @@ export class ReferenceLease extends KeyedLock {
   async stillHeld(reference: string): Promise<boolean> {
     const held = this.#held;
     if (!held || held.key !== this.keys.lease + reference) return false;
-    return renewLease(await this.redis, held.key, held.token, this.ttlMs);
+    await this.#renew(await this.redis, held);
+    return this.holdsNow(reference);
+  }
+
+  /**
+   * Whether the lease on `reference` is still certainly this worker's, by its own clock and
+   * without asking Redis: synchronous, for the moment right before a create's bytes leave. A
+   * worker frozen (SIGSTOP, a long GC, a suspended VM) after its last renewal was sent finds it
+   * expired, even when a "still yours" answer from before the freeze is only now being read.
+   */
+  holdsNow(reference: string): boolean {
+    const held = this.#held;
+    return held !== undefined && held.key === this.keys.lease + reference && performance.now() < held.until;
+  }
+
+  async #renew(client: RedisClient, held: Held): Promise<void> {
+    const sent = performance.now();
+    const renewed = await renewLease(client, held.key, held.token, this.ttlMs);
+    held.until = renewed ? Math.max(held.until, sent + this.ttlMs * TRUSTED_SHARE) : 0;
   }
 
   async #holding<T>(reference: string, task: () => Promise<T>): Promise<T> {
@@ -111,11 +142,16 @@ export class ReferenceLease extends KeyedLock {
     // Another worker holds it: it is settling this reference now. Wait; its lease ends when it
     // is done, or expires (ttl) when it died, and the lookup that follows sees what it did.
     const keys = { lease: key, fence: this.keys.fence };
+    let sent = performance.now();
     let token = await takeLease(client, keys, holder, this.ttlMs);
-    for (; token === null; token = await takeLease(client, keys, holder, this.ttlMs)) await sleep(WAIT_MS);
-    this.#held = { key, token };
+    for (; token === null; token = await takeLease(client, keys, holder, this.ttlMs)) {
+      await sleep(WAIT_MS);
+      sent = performance.now();
+    }
+    const held: Held = { key, token, until: sent + this.ttlMs * TRUSTED_SHARE };
+    this.#held = held;
     const renew = setInterval(
-      () => void renewLease(client, key, token, this.ttlMs).catch(() => undefined),
+      () => void this.#renew(client, held).catch(() => undefined),
       Math.max(50, this.ttlMs * RENEW_SHARE),
     );
     try {

@@ -6,6 +6,7 @@ import { type ConnectionOptions, type Job, type RedisClient, Worker, type Worker
 import type { PaymentClient } from '../client.js';
 import { ConfigurationError, ConnectionError } from '../core/errors.js';
 import { guideUrl } from '../core/guides.js';
+import { LANE } from '../core/types.js';
 import { closestKey } from '../schemas/suggest.js';
 import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
@@ -150,17 +151,26 @@ function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
 
 /**
  * The client, with a fence before every create: sent only while this worker holds the lease. The
- * queue's pause is waited out first, so the fence is checked right before the request leaves,
- * not before a wait (a worker frozen in between is the one case no fence can cover).
+ * queue's pause is waited out first, then the lease is renewed in Redis; and right before the
+ * create's bytes leave (every send of it, resends too) the lane's `beforeWrite` checks, on this
+ * worker's clock, that the lease has not run out since: a worker frozen after a renewal was sent
+ * — even one whose "still yours" answer was only read on waking — sends nothing.
  */
 function fenced(base: BatchClient, lease: ReferenceLease, pause: JobPause): BatchClient {
   return {
     ...base,
     create: async (params, opts) => {
+      const { reference } = params;
       await pause.ready(opts?.signal);
-      if (!(await lease.stillHeld(params.reference))) throw new LeaseLostError(params.reference);
+      if (!(await lease.stillHeld(reference))) throw new LeaseLostError(reference, false);
       pause.checked();
-      return base.create(params, opts);
+      let sends = 0;
+      const beforeWrite = () => {
+        if (!lease.holdsNow(reference)) throw new LeaseLostError(reference, sends > 0);
+        sends += 1;
+      };
+      const lane = opts?.[LANE];
+      return base.create(params, lane ? { ...opts, [LANE]: { ...lane, beforeWrite } } : opts);
     },
   };
 }

@@ -5,7 +5,7 @@
 import type { Exchange } from './http.js';
 import { collectSecrets } from './redact.js';
 import type { CallTrace } from './trace.js';
-import type { CallOptions, CallSpec, Recovery } from './types.js';
+import { type CallOptions, type CallSpec, LANE, type Recovery } from './types.js';
 
 /** State of one public call across its HTTP attempts. */
 export interface Call {
@@ -60,6 +60,8 @@ export function exchangeOf(
       return call.secrets;
     },
     reference: recovery?.key,
+    // Only a create (a call with a recovery) moves money: only its sends are checked.
+    beforeWrite: recovery && call.options[LANE]?.beforeWrite,
     unknownAdvice: recovery && unknownAdvice(recovery),
     // trace: read at each attempt, so a lookup's attempts go to the lookup's span.
     get trace() {

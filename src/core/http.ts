@@ -5,7 +5,7 @@
  */
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
-import { fetchSender, type Sender, WireFailure } from './sender.js';
+import { fetchSender, type Sender, WireFailure, Withheld } from './sender.js';
 import type { CallTrace } from './trace.js';
 import type { Logger, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
@@ -40,6 +40,8 @@ export interface Exchange {
   reference?: string | undefined;
   /** trace: the span each attempt is reported to (an event); undefined when not traced. */
   trace?: CallTrace | undefined;
+  /** A batch lane's last check before a create's bytes leave (types.ts Lane). */
+  beforeWrite?: (() => void) | undefined;
 }
 
 /** The answer of the last attempt, its body read in full. */
@@ -85,7 +87,7 @@ export class Http {
 
   /**
    * One HTTP request, read to an answer or a typed failure (the seam: exactly one attempt).
-   * Rejects only with the caller's abort.
+   * Rejects only with the caller's abort, or with what `beforeWrite` threw (nothing was sent).
    */
   async send(x: Exchange): Promise<Answer | Broken> {
     const url = this.#prefix + x.path;
@@ -95,12 +97,15 @@ export class Http {
     try {
       const { signal, headers: own } = x.options;
       const sent = own ? withCallHeaders(this.#fixed, own) : this.#fixed;
-      const request = { url, method: x.method, headers: sent, body: x.body, signal, timeoutMs };
+      const { beforeWrite } = x;
+      const request = { url, method: x.method, headers: sent, body: x.body, signal, timeoutMs, beforeWrite };
       const response = await this.#sender(request);
       this.#log(x, attempt, response.status, started, undefined);
       const { status, headers, text } = response;
       return { status, headers, text, attempt };
     } catch (error) {
+      // Refused by the lane before anything was written: not an attempt to report.
+      if (error instanceof Withheld) throw error.reason;
       this.#log(
         x,
         attempt,

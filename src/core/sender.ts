@@ -18,6 +18,11 @@ export interface WireRequest {
   signal: AbortSignal | undefined;
   /** Covers the response headers and the whole body. */
   timeoutMs: number;
+  /**
+   * Called synchronously as late as the sender can before any byte is written (on Node, once the
+   * socket is connected); what it throws rejects the request as {@link Withheld}.
+   */
+  beforeWrite?: (() => void) | undefined;
 }
 
 export interface WireResponse {
@@ -46,6 +51,24 @@ export class WireFailure extends Error {
   }
 }
 
+/** A request its `beforeWrite` refused: nothing of it was written. `reason` is what it threw. */
+export class Withheld extends Error {
+  constructor(readonly reason: unknown) {
+    super('the request was withheld before anything was written');
+  }
+}
+
+/** Runs the request's `beforeWrite`; false (after `reject`) when it refused. */
+export function mayWrite(request: WireRequest, reject: (error: Withheld) => void): boolean {
+  try {
+    request.beforeWrite?.();
+    return true;
+  } catch (reason) {
+    reject(new Withheld(reason));
+    return false;
+  }
+}
+
 /** The failure a sender reports for an answer above MAX_ANSWER_BYTES. */
 export function answerTooLarge(): Error {
   return Object.assign(new Error(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`), {
@@ -63,6 +86,9 @@ export const PLATFORM_SENDER: unique symbol = Symbol('payinout.platformSender');
 /** A sender over a WHATWG `fetch` (the global one unless the client was given its own). */
 export function fetchSender(fetchImpl: typeof fetch): Sender {
   return async (request) => {
+    // fetch gives no hook closer to the wire than its call.
+    let withheld: Withheld | undefined;
+    if (!mayWrite(request, (error) => (withheld = error))) throw withheld;
     // One controller per request, aborted by the deadline or by the caller's signal (abort.ts
     // says why it is not AbortSignal.any over the caller's).
     const controller = new AbortController();

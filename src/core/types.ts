@@ -44,6 +44,12 @@ export interface Lane {
   signal?: AbortSignal | undefined;
   /** Whether no repeat may start: the batch was aborted or halted. */
   stopped(): boolean;
+  /**
+   * Called synchronously right before a create's bytes leave, at every send of it (resends too):
+   * a queue worker's check that it still holds the reference. What it throws is the call's error,
+   * and nothing of that request is sent.
+   */
+  beforeWrite?: (() => void) | undefined;
 }
 
 /**

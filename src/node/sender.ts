@@ -15,6 +15,7 @@ import { whenAborted } from '../core/abort.js';
 import { MAX_ANSWER_BYTES } from '../core/limits.js';
 import {
   answerTooLarge,
+  mayWrite,
   type Sender,
   WireFailure,
   type WireRequest,
@@ -85,7 +86,7 @@ export const nodeSender: Sender = (request) =>
       settle(status === undefined ? error : new WireFailure(false, status, error));
     const stopListening = signal && whenAborted(signal, onAbort);
     try {
-      outgoing = send(request, (incoming) => {
+      outgoing = send(request, settle, (incoming) => {
         // node:http hands on a 101 without `Upgrade` as an answer (other 1xx it skips): it is not
         // one, and must not read as a success below 300 (a create "accepted").
         if (incoming.statusCode === 101) return fail(switchedProtocols());
@@ -113,7 +114,11 @@ export const nodeSender: Sender = (request) =>
     }
   });
 
-function send(request: WireRequest, onResponse: (incoming: IncomingMessage) => void): http.ClientRequest {
+function send(
+  request: WireRequest,
+  refuse: (error: unknown) => void,
+  onResponse: (incoming: IncomingMessage) => void,
+): http.ClientRequest {
   const secure = request.url.startsWith('https:');
   const headers =
     request.body === undefined
@@ -121,8 +126,21 @@ function send(request: WireRequest, onResponse: (incoming: IncomingMessage) => v
       : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
   const options = { method: request.method, headers, agent: secure ? agents.https : agents.http };
   const outgoing = (secure ? https : http).request(request.url, options, onResponse);
-  outgoing.end(request.body);
+  if (!request.beforeWrite) outgoing.end(request.body);
+  else writeWhenConnected(outgoing, secure, () => mayWrite(request, refuse) && outgoing.end(request.body));
   return outgoing;
+}
+
+/**
+ * Calls `write` once the request's socket is connected (TLS: handshaken), so that nothing —
+ * connecting included — lies between a `beforeWrite` check and the bytes leaving: node:http
+ * writes nothing before `end()`, and `end()` on a connected socket writes at once.
+ */
+function writeWhenConnected(outgoing: http.ClientRequest, secure: boolean, write: () => unknown): void {
+  outgoing.once('socket', (socket) => {
+    if (!socket.connecting) return void write();
+    socket.once(secure ? 'secureConnect' : 'connect', write);
+  });
 }
 
 /**

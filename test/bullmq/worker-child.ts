@@ -4,7 +4,8 @@
  * its jobs are finished. Prints `ready` once BullMQ is connected.
  */
 import { createPayOutWorker } from '../../src/bullmq/index.js';
-import { PaymentClient } from '../../src/index.js';
+// The Node entry, as `import 'payinout'` resolves on Node: its client sends over node:http.
+import { PaymentClient } from '../../src/node/index.js';
 
 const env = process.env;
 const client = new PaymentClient({

@@ -8,7 +8,6 @@ import { REDIS_URL, redisReachable } from '../helpers/redis.js';
 export { REDIS_URL };
 
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { skipWithout } from '../helpers/services.js';
 
 /** Skip only outside CI; in CI the suite runs and `requireRedis` fails it. */
