@@ -13,7 +13,7 @@ export class LeaseLostError extends PayinoutError {
    * @param resend - whether this worker had sent the create before (its answer was lost and a
    *   lookup found nothing): only the repeat was withheld then.
    */
-  constructor(reference: string, resend: boolean) {
+  constructor(reference: string, resend = false) {
     const what = resend ? 'was not sent again by this worker' : 'was not sent by this worker';
     super(
       `PayOut '${reference}' ${what}: it lost its claim on the reference (it was paused longer than the lease, lockDuration) and another worker may be settling it. ` +

@@ -110,11 +110,14 @@ export class ReferenceLease extends KeyedLock {
     return super.run(reference, () => this.#holding(reference, task));
   }
 
-  /** Whether this worker still holds `reference`, checked (and extended) in Redis right now. */
+  /**
+   * Whether this worker still holds `reference`, extended in Redis right now. Redis out of reach
+   * leaves the clock's answer: a lease cannot pass to another worker before it expires.
+   */
   async stillHeld(reference: string): Promise<boolean> {
     const held = this.#held;
     if (!held || held.key !== this.keys.lease + reference) return false;
-    await this.#renew(await this.redis, held);
+    await this.#renew(await this.redis, held).catch(() => undefined);
     return this.holdsNow(reference);
   }
 

@@ -162,7 +162,7 @@ function fenced(base: BatchClient, lease: ReferenceLease, pause: JobPause): Batc
     create: async (params, opts) => {
       const { reference } = params;
       await pause.ready(opts?.signal);
-      if (!(await lease.stillHeld(reference))) throw new LeaseLostError(reference, false);
+      if (!(await lease.stillHeld(reference))) throw new LeaseLostError(reference);
       pause.checked();
       let sends = 0;
       const beforeWrite = () => {

@@ -1,9 +1,10 @@
 /**
- * How the CLI fails: one clear line on stderr and a non-zero exit — 2 for a usage mistake,
- * 1 for everything else. SDK errors are already safe to print (credentials and PII scrubbed).
+ * How the CLI fails: one clear line on stderr and a non-zero exit — 2 for a usage mistake
+ * (arguments, or a setup refused before anything was sent: missing PAYINOUT_* variables), 1 for
+ * everything else. SDK errors are already safe to print (credentials and PII scrubbed).
  */
 import { CommanderError } from 'commander';
-import { PayinoutError } from '../core/errors.js';
+import { ConfigurationError, PayinoutError } from '../core/errors.js';
 
 /** A mistake in how the command was called (exit code 2). */
 export class UsageError extends Error {
@@ -18,7 +19,8 @@ export function reportFailure(error: unknown, write: (line: string) => void): nu
   }
   if (error instanceof PayinoutError) {
     write(`payinout: ${error.name}: ${oneLine(error.message)}`);
-    return 1;
+    // As every command that reads the environment: `payouts send`, `transactions check`.
+    return error instanceof ConfigurationError ? 2 : 1;
   }
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : String(error);

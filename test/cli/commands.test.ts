@@ -138,9 +138,9 @@ describe('usage and configuration errors', () => {
     expect(stderr).toMatch(message);
   });
 
-  it('get without the PAYINOUT_* environment says which variables to set, in one line, exit 1', async () => {
+  it('get without the PAYINOUT_* environment says which variables to set, in one line, exit 2 (as payouts send and transactions check)', async () => {
     const { code, stderr } = await runCli(['get', 'order-1']);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr).toMatch(
       /^payinout: ConfigurationError: Missing environment variables PAYINOUT_USERNAME.*payinout sandbox\.\n$/,
     );
