@@ -4,43 +4,18 @@
  * — wherever it was frozen: after its create left, or after it asked Redis whether it still holds
  * the reference and before it read the answer.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
 import { notExactlyOnce, settled } from './batch.js';
-import { type RedisProxy, startRedisProxy } from './redis-proxy.js';
-import { payout, type QueueServer, startQueueServer } from './server.js';
-import {
-  REDIS_URL,
-  requireRedis,
-  skipQueue,
-  startWorker,
-  stopWorkers,
-  type TestQueue,
-  testQueue,
-  type WorkerProcess,
-} from './support.js';
+import { startRedisProxy } from './redis-proxy.js';
+import { payout, type QueueServer } from './server.js';
+import { queueSuite, REDIS_URL, skipQueue, startWorker, type WorkerProcess } from './support.js';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => payout(i + 1));
 const FROZEN_MS = 6_000; // longer than the workers' lease and lock (2 s): BullMQ hands the job on
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let server: QueueServer;
-let q: TestQueue;
-let workers: WorkerProcess[];
-let proxy: RedisProxy | undefined;
-beforeAll(requireRedis);
-beforeEach(async () => {
-  server = await startQueueServer();
-  q = testQueue();
-  workers = [];
-});
-afterEach(async () => {
-  await stopWorkers(workers); // before the proxy closes: a worker cut from Redis cannot finish
-  await proxy?.close();
-  proxy = undefined;
-  await q.cleanup();
-  await server.close();
-});
+const suite = queueSuite();
 
 /** Stops a worker now and wakes it FROZEN_MS later. */
 function freeze(worker: WorkerProcess): void {
@@ -51,28 +26,30 @@ function freeze(worker: WorkerProcess): void {
 describe.skipIf(skipQueue)('payinout/bullmq: a frozen worker', () => {
   it('a worker frozen mid-create loses its job to another, which recovers it; the PayOut exists once', async () => {
     const batch = items(6);
-    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
+    suite.workers = await Promise.all(
+      ['worker-1', 'worker-2'].map((name) => startWorker(suite.q, suite.server.url, name)),
+    );
     let frozen: WorkerProcess | undefined;
-    server.afterCommit = async (request) => {
+    suite.server.afterCommit = async (request) => {
       if (frozen || request.reference !== 'bulk-3') return;
-      frozen = workers.find((w) => w.name === request.worker);
+      frozen = suite.workers.find((w) => w.name === request.worker);
       if (frozen) freeze(frozen);
       await new Promise((resolve) => setTimeout(resolve, 50)); // stopped before its answer is sent
     };
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(q, batchId);
+    const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
+    const result = await settled(suite.q, batchId);
     expect(frozen).toBeDefined();
     expect(result.failed).toBe(0);
     expect(result.results.find((r) => r.reference === 'bulk-3')?.outcome).toBe('recovered');
     await sleep(FROZEN_MS + 500); // the frozen one wakes up and reads its answer
     expect(
       notExactlyOnce(
-        server,
+        suite.server,
         batch.map((p) => p.reference),
       ),
     ).toEqual([]);
     expect(
-      (await readPayOutBatch(q.queue, batchId)).results.find((r) => r.reference === 'bulk-3')?.outcome,
+      (await readPayOutBatch(suite.q.queue, batchId)).results.find((r) => r.reference === 'bulk-3')?.outcome,
     ).toBe('recovered');
   }, 60_000);
 
@@ -82,31 +59,32 @@ describe.skipIf(skipQueue)('payinout/bullmq: a frozen worker', () => {
     // Only worker-1 talks to Redis through the proxy. Its lease renewal for a reference it has
     // just looked up (absent) is the check before its create: freeze it there, so Redis's
     // "still yours" sits unread in its socket while the lease runs out and worker-2 takes over.
-    proxy = await startRedisProxy(REDIS_URL, (args) => {
+    const proxy = await startRedisProxy(REDIS_URL, (args) => {
       if (frozen || !isLeaseRenewal(args)) return;
       const reference = args[3]!.slice(args[3]!.lastIndexOf(':') + 1);
-      if (!lookedUpNotSent(server, 'worker-1', reference)) return;
+      if (!lookedUpNotSent(suite.server, 'worker-1', reference)) return;
       frozen = reference;
-      freeze(workers[0]!);
+      freeze(suite.workers[0]!);
     });
-    workers = [
-      await startWorker(q, server.url, 'worker-1', { REDIS_URL: proxy.url }),
-      await startWorker(q, server.url, 'worker-2'),
+    suite.closeAfter.push(proxy.close);
+    suite.workers = [
+      await startWorker(suite.q, suite.server.url, 'worker-1', { REDIS_URL: proxy.url }),
+      await startWorker(suite.q, suite.server.url, 'worker-2'),
     ];
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(q, batchId);
+    const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
+    const result = await settled(suite.q, batchId);
     expect(frozen).toBeDefined();
     expect(result.failed).toBe(0);
     await sleep(FROZEN_MS + 1_500); // worker-1 wakes, reads the stale answer, moves on
-    const posts = server.requests.filter((r) => r.method === 'POST' && r.reference === frozen);
+    const posts = suite.server.requests.filter((r) => r.method === 'POST' && r.reference === frozen);
     expect(posts.map((r) => r.worker)).toEqual(['worker-2']);
     expect(
       notExactlyOnce(
-        server,
+        suite.server,
         batch.map((p) => p.reference),
       ),
     ).toEqual([]);
-    expect(workers[0]!.output()).not.toMatch(/Unhandled|TypeError/);
+    expect(suite.workers[0]!.output()).not.toMatch(/Unhandled|TypeError/);
   }, 60_000);
 });
 
@@ -125,7 +103,7 @@ function isLeaseRenewal(args: string[]): boolean {
 }
 
 /** `worker` looked `reference` up and has not sent its create yet. */
-function lookedUpNotSent(server: QueueServer, worker: string, reference: string): boolean {
-  const mine = server.requests.filter((r) => r.worker === worker && r.reference === reference);
+function lookedUpNotSent(_server: QueueServer, worker: string, reference: string): boolean {
+  const mine = suite.server.requests.filter((r) => r.worker === worker && r.reference === reference);
   return mine.some((r) => r.method === 'GET') && !mine.some((r) => r.method === 'POST');
 }

@@ -3,7 +3,7 @@
  * the simulator behind a real HTTP server: exactly one PayOut per reference whatever happens to
  * the workers or the answers, a rate limit that pauses every worker, a halt that stops the batch.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
 import {
   AuthenticationError,
@@ -12,80 +12,57 @@ import {
   RequestValidationError,
 } from '../../src/index.js';
 import { notExactlyOnce, settled } from './batch.js';
-import { MERCHANT, payout, type QueueServer, startQueueServer } from './server.js';
-import {
-  requireRedis,
-  skipQueue,
-  startWorker,
-  stopWorkers,
-  storedText,
-  type TestQueue,
-  testQueue,
-  until,
-  type WorkerProcess,
-} from './support.js';
+import { MERCHANT, payout } from './server.js';
+import { queueSuite, skipQueue, startWorker, storedText, until } from './support.js';
 
 const items = (n: number, from = 1) => Array.from({ length: n }, (_, i) => payout(from + i));
 
-let server: QueueServer;
-let q: TestQueue;
-let workers: WorkerProcess[];
-beforeAll(requireRedis);
-beforeEach(async () => {
-  server = await startQueueServer();
-  q = testQueue();
-  workers = [];
-});
-afterEach(async () => {
-  await stopWorkers(workers);
-  await q.cleanup();
-  await server.close();
-});
+const suite = queueSuite();
 
 describe.skipIf(skipQueue)('payinout/bullmq', () => {
   it('3 workers, one SIGKILLed mid-create, 1 % of answers lost: one PayOut per reference, results in input order', async () => {
     const batch = items(150);
     const references = batch.map((p) => p.reference);
-    for (const n of [7, 60, 111]) server.loseAnswer.add(`bulk-${n}`);
-    workers = await Promise.all(
-      ['worker-1', 'worker-2', 'worker-3'].map((name) => startWorker(q, server.url, name)),
+    for (const n of [7, 60, 111]) suite.server.loseAnswer.add(`bulk-${n}`);
+    suite.workers = await Promise.all(
+      ['worker-1', 'worker-2', 'worker-3'].map((name) => startWorker(suite.q, suite.server.url, name)),
     );
     let victim: string | undefined;
     let creates = 0;
     // The 40th create committed: the worker that sent it dies before reading the answer.
-    server.afterCommit = async (request) => {
+    suite.server.afterCommit = async (request) => {
       if (++creates !== 40 || victim) return;
       victim = request.worker;
-      workers.find((w) => w.name === request.worker)?.child.kill('SIGKILL');
+      suite.workers.find((w) => w.name === request.worker)?.child.kill('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 50));
     };
-    const { batchId, enqueued, skipped } = await enqueuePayOuts(q.queue, batch);
+    const { batchId, enqueued, skipped } = await enqueuePayOuts(suite.q.queue, batch);
     expect({ enqueued, skipped }).toEqual({ enqueued: 150, skipped: 0 });
-    const result = await settled(q, batchId);
+    const result = await settled(suite.q, batchId);
     expect(victim).toBeDefined();
-    expect(workers.find((w) => w.name === victim)?.child.signalCode).toBe('SIGKILL');
+    expect(suite.workers.find((w) => w.name === victim)?.child.signalCode).toBe('SIGKILL');
     expect(result).toMatchObject({ total: 150, done: 150, failed: 0, pending: 0 });
     expect(result.created + result.recovered).toBe(150);
     expect(result.recovered).toBeGreaterThanOrEqual(1); // the killed worker's create, found by the next one
     expect(result.results.map((r) => r.reference)).toEqual(references);
-    expect(notExactlyOnce(server, references)).toEqual([]);
+    expect(notExactlyOnce(suite.server, references)).toEqual([]);
   }, 90_000);
 
   it('a job BullMQ gives up on (stalled too often) still gets a result: unknown outcome, settled by a new batch', async () => {
     const batch = items(12);
     const env = { MAX_STALLED: '0' }; // the first stall fails the job
-    workers = await Promise.all(
-      ['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name, env)),
+    suite.workers = await Promise.all(
+      ['worker-1', 'worker-2'].map((name) => startWorker(suite.q, suite.server.url, name, env)),
     );
     let victim: string | undefined;
-    server.afterCommit = async (request) => {
+    suite.server.afterCommit = async (request) => {
       if (victim) return;
       victim = request.worker;
-      workers.find((w) => w.name === victim)?.child.kill('SIGKILL');
+      suite.workers.find((w) => w.name === victim)?.child.kill('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 50)); // dead before its answer is sent
     };
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const first = await settled(q, batchId);
+    const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
+    const first = await settled(suite.q, batchId);
     const givenUp = first.results.filter((r) => r.error instanceof ConnectionError);
     expect(givenUp.length).toBeGreaterThanOrEqual(1);
     for (const r of givenUp) {
@@ -96,11 +73,11 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     // The create the kill answered had committed, and so may others the killed worker had in
     // flight (it holds several jobs; on a loaded machine the kill lands after more commits).
     // Each given-up reference exists at most once; the new batch must settle them all.
-    const committed = givenUp.filter((r) => server.payoutsFor(r.reference) === 1).length;
+    const committed = givenUp.filter((r) => suite.server.payoutsFor(r.reference) === 1).length;
     expect(committed).toBeGreaterThanOrEqual(1);
-    expect(givenUp.every((r) => server.payoutsFor(r.reference) <= 1)).toBe(true);
-    const again = await enqueuePayOuts(q.queue, batch);
-    const second = await settled(q, again.batchId);
+    expect(givenUp.every((r) => suite.server.payoutsFor(r.reference) <= 1)).toBe(true);
+    const again = await enqueuePayOuts(suite.q.queue, batch);
+    const second = await settled(suite.q, again.batchId);
     expect(second.failed).toBe(0);
     expect(second).toMatchObject({
       recovered: first.created + committed,
@@ -108,7 +85,7 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     });
     expect(
       notExactlyOnce(
-        server,
+        suite.server,
         batch.map((p) => p.reference),
       ),
     ).toEqual([]);
@@ -116,28 +93,28 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
 
   it('enqueueing the same items again: same batch adds nothing, a new batch recovers every one', async () => {
     const batch = items(20);
-    workers = [await startWorker(q, server.url, 'worker-1')];
-    const first = await enqueuePayOuts(q.queue, batch, { batchId: 'payday-1' });
+    suite.workers = [await startWorker(suite.q, suite.server.url, 'worker-1')];
+    const first = await enqueuePayOuts(suite.q.queue, batch, { batchId: 'payday-1' });
     expect(first).toEqual({ batchId: 'payday-1', enqueued: 20, skipped: 0 });
-    await settled(q, 'payday-1');
-    expect(await enqueuePayOuts(q.queue, batch, { batchId: 'payday-1' })).toEqual({
+    await settled(suite.q, 'payday-1');
+    expect(await enqueuePayOuts(suite.q.queue, batch, { batchId: 'payday-1' })).toEqual({
       batchId: 'payday-1',
       enqueued: 0,
       skipped: 20,
     });
-    const again = await enqueuePayOuts(q.queue, batch);
+    const again = await enqueuePayOuts(suite.q.queue, batch);
     expect(again.enqueued).toBe(20);
-    const result = await settled(q, again.batchId);
+    const result = await settled(suite.q, again.batchId);
     expect(result).toMatchObject({ total: 20, recovered: 20, created: 0, failed: 0 });
-    expect((await readPayOutBatch(q.queue, 'payday-1')).created).toBe(20);
+    expect((await readPayOutBatch(suite.q.queue, 'payday-1')).created).toBe(20);
     expect(
       notExactlyOnce(
-        server,
+        suite.server,
         batch.map((p) => p.reference),
       ),
     ).toEqual([]);
     // Jobs, results and batch records in Redis hold no credential of the workers' client.
-    const stored = await storedText(q);
+    const stored = await storedText(suite.q);
     expect(stored).toContain('bulk-20');
     for (const secret of [
       MERCHANT.password,
@@ -151,30 +128,37 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
   it('an invalid item is a RequestValidationError naming its index and field, and nothing is enqueued', async () => {
     const batch: unknown[] = items(5);
     batch[3] = { ...payout(4), amount: 'lots' };
-    const error = await enqueuePayOuts(q.queue, batch).catch((e: unknown) => e);
+    const error = await enqueuePayOuts(suite.q.queue, batch).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues.map((i) => i.path)).toContain('items[3].amount');
     expect((error as Error).message).toContain('items[3].amount');
-    expect(await q.queue.count()).toBe(0);
-    const twice = await enqueuePayOuts(q.queue, [payout(1), payout(1)]).catch((e: unknown) => e);
+    expect(await suite.q.queue.count()).toBe(0);
+    const twice = await enqueuePayOuts(suite.q.queue, [payout(1), payout(1)]).catch((e: unknown) => e);
     expect((twice as RequestValidationError).issues[0]?.path).toBe('items[1].reference');
-    expect(await q.queue.count()).toBe(0);
+    expect(await suite.q.queue.count()).toBe(0);
   });
 
   it('two batches with the same references on two workers: the lease lets one send each, the other recovers', async () => {
     const batch = items(12);
     // Slow creates widen the race: without the lease both workers would look up, miss, and send.
-    server.beforeCommit = () => new Promise((resolve) => setTimeout(resolve, 300));
-    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
-    const [a, b] = await Promise.all([enqueuePayOuts(q.queue, batch), enqueuePayOuts(q.queue, batch)]);
-    const [ra, rb] = [await settled(q, a!.batchId), await settled(q, b!.batchId)];
+    suite.server.beforeCommit = () => new Promise((resolve) => setTimeout(resolve, 300));
+    suite.workers = await Promise.all(
+      ['worker-1', 'worker-2'].map((name) => startWorker(suite.q, suite.server.url, name)),
+    );
+    const [a, b] = await Promise.all([
+      enqueuePayOuts(suite.q.queue, batch),
+      enqueuePayOuts(suite.q.queue, batch),
+    ]);
+    const [ra, rb] = [await settled(suite.q, a!.batchId), await settled(suite.q, b!.batchId)];
     expect(ra.failed + rb.failed).toBe(0);
     expect(ra.created + rb.created).toBe(12);
     expect(ra.recovered + rb.recovered).toBe(12);
-    expect(new Set(server.requests.filter((r) => r.method === 'POST').map((r) => r.worker)).size).toBe(2);
+    expect(new Set(suite.server.requests.filter((r) => r.method === 'POST').map((r) => r.worker)).size).toBe(
+      2,
+    );
     expect(
       notExactlyOnce(
-        server,
+        suite.server,
         batch.map((p) => p.reference),
       ),
     ).toEqual([]);
@@ -182,31 +166,33 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
 
   it('SIGTERM: a worker finishes the PayOuts in hand, then exits 0', async () => {
     const batch = items(8);
-    server.afterCommit = () => new Promise((resolve) => setTimeout(resolve, 1_000));
-    const worker = await startWorker(q, server.url, 'worker-1');
-    workers = [worker];
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    await until(async () => (server.posted.size >= 4 ? true : undefined), 20_000, 'creates in flight');
+    suite.server.afterCommit = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+    const worker = await startWorker(suite.q, suite.server.url, 'worker-1');
+    suite.workers = [worker];
+    const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
+    await until(async () => (suite.server.posted.size >= 4 ? true : undefined), 20_000, 'creates in flight');
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
-    const state = await readPayOutBatch(q.queue, batchId);
-    expect(state.created).toBe(server.posted.size); // every create it sent has its result
+    const state = await readPayOutBatch(suite.q.queue, batchId);
+    expect(state.created).toBe(suite.server.posted.size); // every create it sent has its result
     expect(state.pending).toBe(8 - state.created);
   }, 60_000);
 
   it('refused credentials halt the batch: its remaining jobs are not sent and readPayOutBatch says why', async () => {
     const batch = items(30);
-    server.inject = () => ({ status: 401 });
-    workers = await Promise.all(['worker-1', 'worker-2'].map((name) => startWorker(q, server.url, name)));
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(q, batchId);
+    suite.server.inject = () => ({ status: 401 });
+    suite.workers = await Promise.all(
+      ['worker-1', 'worker-2'].map((name) => startWorker(suite.q, suite.server.url, name)),
+    );
+    const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
+    const result = await settled(suite.q, batchId);
     expect(result).toMatchObject({ total: 30, failed: 30, pending: 0 });
     expect(result.halted).toMatch(/refused the credentials \(HTTP 401\)/);
     const errors = result.results.map((r) => r.error);
     expect(errors.every((e) => e instanceof AuthenticationError || e instanceof BatchHaltedError)).toBe(true);
     expect(errors.filter((e) => e instanceof BatchHaltedError).length).toBeGreaterThan(20);
     // At most one request per job in flight when the first 401 came back (2 workers × 4).
-    expect(server.requests.length).toBeLessThanOrEqual(8);
-    expect(server.posted.size).toBe(0);
+    expect(suite.server.requests.length).toBeLessThanOrEqual(8);
+    expect(suite.server.posted.size).toBe(0);
   }, 60_000);
 });

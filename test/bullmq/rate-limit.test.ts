@@ -4,46 +4,26 @@
  * server that answers one request with 429; inside its Retry-After no worker sends, after it
  * every worker goes on, and every reference is settled (created, sent) exactly once.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueuePayOuts } from '../../src/bullmq/index.js';
 import { notExactlyOnce, settled, watchPause } from './batch.js';
-import { payout, type QueueServer, type Request, startQueueServer } from './server.js';
-import {
-  requireRedis,
-  skipQueue,
-  startWorker,
-  stopWorkers,
-  type TestQueue,
-  testQueue,
-  type WorkerProcess,
-} from './support.js';
+import { payout, type Request } from './server.js';
+import { queueSuite, skipQueue, startWorker } from './support.js';
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => payout(i + 1));
 const RETRY_AFTER_MS = 2_000;
 /** Requests already on their way when the 429 was written to Redis land just after it. */
 const IN_FLIGHT_MS = 300;
 
-let server: QueueServer;
-let q: TestQueue;
-let workers: WorkerProcess[];
-beforeAll(requireRedis);
-beforeEach(async () => {
-  server = await startQueueServer();
-  q = testQueue();
-  workers = [];
-});
-afterEach(async () => {
-  await stopWorkers(workers);
-  await q.cleanup();
-  await server.close();
-});
+const suite = queueSuite();
 
-const start = (names: string[]) => Promise.all(names.map((name) => startWorker(q, server.url, name)));
+const start = (names: string[]) =>
+  Promise.all(names.map((name) => startWorker(suite.q, suite.server.url, name)));
 
 /** Answers the first request `chosen` picks with 429 + Retry-After: 2; returns when it did. */
 function limitOnce(chosen: (request: Request) => boolean): () => number {
   let limitedAt = 0;
-  server.inject = (request) => {
+  suite.server.inject = (request) => {
     if (limitedAt || !chosen(request)) return undefined;
     limitedAt = request.time;
     return { status: 429, headers: { 'retry-after': String(RETRY_AFTER_MS / 1000) } };
@@ -56,8 +36,8 @@ function aroundPause(limitedAt: number, pauseSeenAt: number) {
   const end = limitedAt + RETRY_AFTER_MS - 100;
   const from = Math.max(limitedAt, pauseSeenAt) + IN_FLIGHT_MS;
   return {
-    during: server.requests.filter((r) => r.time > from && r.time < end),
-    workersAfter: new Set(server.requests.filter((r) => r.time >= end).map((r) => r.worker)),
+    during: suite.server.requests.filter((r) => r.time > from && r.time < end),
+    workersAfter: new Set(suite.server.requests.filter((r) => r.time >= end).map((r) => r.worker)),
   };
 }
 
@@ -66,10 +46,10 @@ describe.skipIf(skipQueue)('payinout/bullmq: a 429 pauses every worker', () => {
     const batch = items(60);
     let posts = 0;
     const limitedAt = limitOnce((r) => r.method === 'POST' && ++posts === 10);
-    workers = await start(['worker-1', 'worker-2', 'worker-3']);
-    const pause = watchPause(q);
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(q, batchId);
+    suite.workers = await start(['worker-1', 'worker-2', 'worker-3']);
+    const pause = watchPause(suite.q);
+    const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
+    const result = await settled(suite.q, batchId);
     pause.stop();
     expect(limitedAt()).toBeGreaterThan(0);
     expect(result).toMatchObject({ total: 60, done: 60, failed: 0, pending: 0 });
@@ -80,7 +60,7 @@ describe.skipIf(skipQueue)('payinout/bullmq: a 429 pauses every worker', () => {
     expect(workersAfter).toEqual(new Set(['worker-1', 'worker-2', 'worker-3']));
     expect(
       notExactlyOnce(
-        server,
+        suite.server,
         batch.map((p) => p.reference),
       ),
     ).toEqual([]);
@@ -90,15 +70,15 @@ describe.skipIf(skipQueue)('payinout/bullmq: a 429 pauses every worker', () => {
   it('a service limiter refusing every request for 2 s from the 10th create: both workers wait, the batch completes once each', async () => {
     const batch = items(40);
     let limitedAt = 0;
-    server.inject = (request) => {
-      if (!limitedAt && request.method === 'POST' && server.posted.size >= 10) limitedAt = request.time;
+    suite.server.inject = (request) => {
+      if (!limitedAt && request.method === 'POST' && suite.server.posted.size >= 10) limitedAt = request.time;
       if (!limitedAt || request.time >= limitedAt + RETRY_AFTER_MS) return undefined;
       return { status: 429, headers: { 'retry-after': '2' } };
     };
-    workers = await start(['worker-1', 'worker-2']);
-    const pause = watchPause(q);
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(q, batchId);
+    suite.workers = await start(['worker-1', 'worker-2']);
+    const pause = watchPause(suite.q);
+    const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
+    const result = await settled(suite.q, batchId);
     pause.stop();
     expect(result).toMatchObject({ total: 40, failed: 0 });
     expect(limitedAt).toBeGreaterThan(0);
@@ -107,7 +87,7 @@ describe.skipIf(skipQueue)('payinout/bullmq: a 429 pauses every worker', () => {
     expect(workersAfter).toEqual(new Set(['worker-1', 'worker-2']));
     expect(
       notExactlyOnce(
-        server,
+        suite.server,
         batch.map((p) => p.reference),
       ),
     ).toEqual([]);
@@ -116,10 +96,10 @@ describe.skipIf(skipQueue)('payinout/bullmq: a 429 pauses every worker', () => {
   it('one 429 on a lookup pauses both workers for its Retry-After', async () => {
     const batch = items(60);
     const limitedAt = limitOnce((r) => r.method === 'GET' && r.reference === 'bulk-12');
-    workers = await start(['worker-1', 'worker-2']);
-    const pause = watchPause(q);
-    const { batchId } = await enqueuePayOuts(q.queue, batch);
-    const result = await settled(q, batchId);
+    suite.workers = await start(['worker-1', 'worker-2']);
+    const pause = watchPause(suite.q);
+    const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
+    const result = await settled(suite.q, batchId);
     pause.stop();
     expect(result).toMatchObject({ total: 60, failed: 0 });
     const { during, workersAfter } = aroundPause(limitedAt(), pause.seenAt());
@@ -127,7 +107,7 @@ describe.skipIf(skipQueue)('payinout/bullmq: a 429 pauses every worker', () => {
     expect(workersAfter).toEqual(new Set(['worker-1', 'worker-2']));
     expect(
       notExactlyOnce(
-        server,
+        suite.server,
         batch.map((p) => p.reference),
       ),
     ).toEqual([]);

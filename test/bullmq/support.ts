@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { MERCHANT } from './server.js';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { MERCHANT, type QueueServer, startQueueServer } from './server.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -160,4 +161,33 @@ export async function until<T>(check: () => Promise<T | undefined>, ms: number, 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** What each test of a worker-process suite gets, fresh: the simulator's server and a queue. */
+export interface QueueSuite {
+  server: QueueServer;
+  q: TestQueue;
+  /** The workers the test started: stopped after it (SIGTERM, then SIGKILL). */
+  workers: WorkerProcess[];
+  /** Closed after the workers stopped (e.g. a proxy a worker talks to Redis through). */
+  closeAfter: Array<() => Promise<void>>;
+}
+
+/** Registers the hooks of a suite of worker processes; read its fields inside tests only. */
+export function queueSuite(): QueueSuite {
+  const suite = {} as QueueSuite;
+  beforeAll(requireRedis);
+  beforeEach(async () => {
+    suite.server = await startQueueServer();
+    suite.q = testQueue();
+    suite.workers = [];
+    suite.closeAfter = [];
+  });
+  afterEach(async () => {
+    await stopWorkers(suite.workers); // first: a worker cut from Redis or the server cannot finish
+    for (const close of suite.closeAfter.splice(0)) await close();
+    await suite.q.cleanup();
+    await suite.server.close();
+  });
+  return suite;
 }
