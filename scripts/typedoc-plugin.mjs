@@ -21,6 +21,7 @@ const GROUPS = [
   ['src/core/errors.ts', 'Errors'],
   ['src/bulk/errors.ts', 'Errors'],
   ['src/client.ts', 'Client'],
+  ['src/client-options.ts', 'Client'],
   ['src/core/', 'Client'],
   ['src/version.ts', 'Client'],
   ['src/resources/', 'Resources'],

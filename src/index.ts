@@ -7,7 +7,8 @@
 export type { TransactionKind } from './api/types.js';
 export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from './bulk/errors.js';
 export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './bulk/types.js';
-export { ENV_VARS, type Environment, PaymentClient, type PaymentClientOptions } from './client.js';
+export { PaymentClient } from './client.js';
+export { ENV_VARS, type Environment, type PaymentClientOptions } from './client-options.js';
 export * from './core/errors.js';
 export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './core/trace.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './core/transport.js';

@@ -12,6 +12,7 @@ import { addToBatch } from './scripts.js';
 import { validatePayOut } from './settle.js';
 import type { PayOutJobData } from './worker.js';
 
+/** Options of {@link enqueuePayOuts}. */
 export interface EnqueuePayOutsOptions {
   /**
    * Names the batch (letters, digits, `.`, `_`, `-`; up to 100). Enqueueing items again under the
@@ -21,7 +22,9 @@ export interface EnqueuePayOutsOptions {
   batchId?: string;
 }
 
+/** What {@link enqueuePayOuts} added. */
 export interface EnqueuedPayOuts {
+  /** The batch's id: pass it to `readPayOutBatch` (the one given, or a new one). */
   batchId: string;
   /** Jobs added by this call. */
   enqueued: number;
@@ -32,6 +35,18 @@ export interface EnqueuedPayOuts {
 /** Jobs per Redis round trip. */
 const CHUNK = 500;
 
+/**
+ * Adds one job per PayOut to a BullMQ queue, for `createPayOutWorker`'s workers on any number of
+ * hosts. Every item is validated first: an invalid one, or a reference repeated within the call,
+ * is a `RequestValidationError` naming `items[i].field`, and nothing is enqueued. Job data holds
+ * the PayOut params and the batch id, never a credential. Guide:
+ * https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md#across-many-machines-the-queue
+ * @example
+ * const queue = new Queue('payouts', { connection });
+ * const { batchId } = await enqueuePayOuts(queue, payouts);
+ * // later, from any host:
+ * const state = await readPayOutBatch(queue, batchId);
+ */
 export async function enqueuePayOuts(
   queue: Queue,
   items: readonly unknown[],

@@ -11,8 +11,10 @@ import { jobsExist } from './scripts.js';
 import type { PayOutBatchResult } from './settle.js';
 import { BatchHalt } from './settle.js';
 
+/** Where a queued batch stands: counts, why it halted (if it did), and a result per item. */
 export interface PayOutBatchState {
   batchId: string;
+  /** Items the batch holds. */
   total: number;
   /** Items settled: created + recovered + failed. */
   done: number;
@@ -38,6 +40,12 @@ export interface PayOutBatchCounts {
 
 const CHUNK = 1_000;
 
+/**
+ * A queued batch's state, read from Redis: the counts, `halted` when a batch-wide failure
+ * stopped it, and each item's result in input order (errors revived as their classes, so
+ * `instanceof` works). Safe to call from any host, at any time, as often as needed.
+ * @throws RequestValidationError when `batchId` is not a batch id
+ */
 export async function readPayOutBatch(queue: Queue, batchId: string): Promise<PayOutBatchState> {
   checkBatchId(batchId);
   const keys = batchKeys(queue, batchId);

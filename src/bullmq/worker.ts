@@ -28,6 +28,7 @@ export interface PayOutJobData {
   item: Record<string, unknown>;
 }
 
+/** Options of {@link createPayOutWorker}. */
 export interface PayOutWorkerOptions {
   /** The queue `enqueuePayOuts` adds to (BullMQ's queue name). */
   queueName: string;

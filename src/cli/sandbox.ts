@@ -4,7 +4,7 @@
  * stdout, then serves until SIGINT or SIGTERM, when it closes the server and exits 0.
  */
 import { type Command, Option } from 'commander';
-import { ENV_VARS } from '../client.js';
+import { ENV_VARS } from '../client-options.js';
 import { MAX_TIMER_MS } from '../core/limits.js';
 import { COUNTRY_CODES } from '../schemas/catalog.js';
 import { isLoopbackHost } from '../testing/host.js';

@@ -3,7 +3,8 @@
  * PAYINOUT_* variables when PAYINOUT_BASE_URL is set (staging, UAT), otherwise the local
  * simulator started in-process.
  */
-import { ENV_VARS, PaymentClient, type PaymentClientOptions } from '../client.js';
+import { PaymentClient } from '../client.js';
+import { ENV_VARS, type PaymentClientOptions } from '../client-options.js';
 import type { CountryCode } from '../schemas/catalog.js';
 import type { Sandbox } from './sandbox.js';
 import { type SandboxServer, type SandboxServerOptions, startSandboxServer } from './server.js';

@@ -114,7 +114,9 @@ export interface NodeWebhookRequest extends AsyncIterable<Uint8Array | string> {
 export interface NodeWebhookResponse {
   readonly headersSent: boolean;
   statusCode: number;
+  /** Sets one answer header. */
   setHeader(name: string, value: string): unknown;
+  /** Sends the answer's body and ends it. */
   end(body: string): unknown;
 }
 
