@@ -14,6 +14,7 @@ export const SCHEMA_FILES = [
   'common',
   'merchant',
   'payin',
+  'payin-result',
   'payout',
   'sandbox',
   'transaction',

@@ -43,6 +43,7 @@ export {
 export type { OpenEnum, ResponseSchema, Schema } from './schemas/kit.js';
 export * from './schemas/merchant.js';
 export * from './schemas/payin.js';
+export * from './schemas/payin-result.js';
 export * from './schemas/payout.js';
 export * from './schemas/recovery.js';
 export * from './schemas/sandbox.js';

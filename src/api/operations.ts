@@ -16,12 +16,8 @@
  */
 import { type ApiErrorCode, ERROR_CODES } from '../schemas/catalog.js';
 import { MerchantBalanceSchema, MerchantProfileSchema } from '../schemas/merchant.js';
-import {
-  PayInCreatedSchema,
-  PayInCreateParamsSchema,
-  PayInLegacyCreateParamsSchema,
-  PseBankListSchema,
-} from '../schemas/payin.js';
+import { PayInCreateParamsSchema, PayInLegacyCreateParamsSchema } from '../schemas/payin.js';
+import { PayInCreatedSchema, PseBankListSchema } from '../schemas/payin-result.js';
 import { PayOutCreatedSchema, PayOutCreateParamsSchema } from '../schemas/payout.js';
 import { SandboxConfirmParamsSchema, SandboxConfirmResultSchema } from '../schemas/sandbox.js';
 import { TransactionSchema } from '../schemas/transaction.js';

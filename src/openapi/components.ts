@@ -9,6 +9,7 @@ import { EnvelopeSchema } from '../schemas/common.js';
 import type { ResponseSchema } from '../schemas/kit.js';
 import * as merchant from '../schemas/merchant.js';
 import * as payin from '../schemas/payin.js';
+import * as payinResult from '../schemas/payin-result.js';
 import * as payout from '../schemas/payout.js';
 import * as sandbox from '../schemas/sandbox.js';
 import * as transaction from '../schemas/transaction.js';
@@ -22,7 +23,7 @@ type AnySchema = z.ZodMiniType | ResponseSchema;
 
 /** Exported schemas by identity → component name. */
 const NAMES = new Map<unknown, string>();
-for (const module of [payin, payout, merchant, sandbox, transaction, wire]) {
+for (const module of [payin, payinResult, payout, merchant, sandbox, transaction, wire]) {
   for (const [key, value] of Object.entries(module)) {
     if (key.endsWith('Schema') && value !== null && typeof value === 'object') {
       NAMES.set(value, key.slice(0, -'Schema'.length));

@@ -1,6 +1,7 @@
 import { OPERATIONS } from '../api/operations.js';
 import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
-import type { PayInCreated, PayInCreateParams, PayInLegacyCreateParams } from '../schemas/payin.js';
+import type { PayInCreateParams, PayInLegacyCreateParams } from '../schemas/payin.js';
+import type { PayInCreated } from '../schemas/payin-result.js';
 import type { Recoverable } from '../schemas/recovery.js';
 import { caller } from './operation.js';
 

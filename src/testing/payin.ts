@@ -6,7 +6,7 @@
 import type * as z from 'zod/mini';
 import { OPERATIONS } from '../api/operations.js';
 import { safeParse } from '../schemas/kit.js';
-import type { PayInCreated } from '../schemas/payin.js';
+import type { PayInCreated } from '../schemas/payin-result.js';
 import {
   newCus,
   type PaymentInformation,

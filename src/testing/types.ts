@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { OPERATIONS } from '../api/operations.js';
 import type { TransactionKind } from '../api/types.js';
 import type { CountryCode, CurrencyCode } from '../schemas/catalog.js';
-import type { PayInCreated } from '../schemas/payin.js';
+import type { PayInCreated } from '../schemas/payin-result.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookCard } from '../schemas/webhook.js';
 import type { SandboxClock } from './clock.js';
