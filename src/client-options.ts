@@ -15,7 +15,7 @@ import {
   TIMER_MS,
   withMethods,
 } from './core/options.js';
-import type { Tracer } from './core/trace.js';
+import type { Tracer } from './core/tracer.js';
 import type { Logger } from './core/types.js';
 import type { SignatureScheme } from './webhooks/signature.js';
 

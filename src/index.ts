@@ -10,7 +10,7 @@ export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from 
 export { PaymentClient } from './client.js';
 export { ENV_VARS, type Environment, type PaymentClientOptions } from './client-options.js';
 export * from './core/errors.js';
-export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './core/trace.js';
+export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './core/tracer.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './core/transport.js';
 // The classes behind client.payin, client.payout…: exported as types so merchants can type their
 // own wrappers and the API reference lists their methods; they are built only by PaymentClient.

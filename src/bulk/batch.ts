@@ -5,7 +5,7 @@
  */
 import { ConfigurationError } from '../core/errors.js';
 import { CONCURRENCY, MAX_CONCURRENCY, RETRIES, shownValue } from '../core/options.js';
-import type { Tracer } from '../core/trace.js';
+import type { Tracer } from '../core/tracer.js';
 import { KeyedLock, PauseGate } from './gate.js';
 import { BatchHalt } from './halt.js';
 import { type ItemContext, settleItem } from './item.js';

@@ -6,16 +6,8 @@
  * batch id is scrubbed of the item's PII.
  */
 import { collectSecrets } from '../core/redact.js';
-import {
-  ATTR,
-  type Attributes,
-  fail,
-  SPAN_KIND,
-  safeText,
-  type TraceOutcome,
-  type Tracer,
-  traceWork,
-} from '../core/trace.js';
+import { fail, safeText, traceWork } from '../core/trace.js';
+import { ATTR, type Attributes, SPAN_KIND, type TraceOutcome, type Tracer } from '../core/tracer.js';
 import { referenceOf } from './item.js';
 import type { PayOutBatchProgress, PayOutBatchResult } from './types.js';
 

@@ -1,6 +1,6 @@
 /** The public shapes of a PayOut batch (the public API contract, "Bulk payouts"). */
 import type { PayinoutError } from '../core/errors.js';
-import type { Tracer } from '../core/trace.js';
+import type { Tracer } from '../core/tracer.js';
 import type { CallOptions } from '../core/types.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { RecoveryFields } from '../schemas/recovery.js';

@@ -15,7 +15,8 @@ import { checkRequestOptions } from './options.js';
 import { reconcile } from './reconcile.js';
 import { failureOf, isRetriableStatus, Pacer } from './retry.js';
 import type { Sender } from './sender.js';
-import { type CallTrace, type Origin, originOf, type Tracer, traceCall } from './trace.js';
+import { type CallTrace, type Origin, originOf, traceCall } from './trace.js';
+import type { Tracer } from './tracer.js';
 import {
   type CallOptions,
   type CallSpec,

@@ -1,4 +1,4 @@
-import type { Tracer } from '../core/trace.js';
+import type { Tracer } from '../core/tracer.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import {
   createWebhookHandler,

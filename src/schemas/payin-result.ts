@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { CURRENCY_CODES } from './catalog.js';
-import { listed, stringish } from './common.js';
+import { stringish } from './common.js';
 import { responseSchema, type SchemaKit } from './kit.js';
 
 /**

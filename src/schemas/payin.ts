@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import {
   COUNTRY_TABLE as COUNTRIES,
   type CountryCode,
-  CURRENCY_CODES,
   CURRENCY_DECIMALS,
   type CurrencyOf,
   LEGACY_PAYIN_LIMITS,
@@ -17,12 +16,10 @@ import {
   listed,
   orRequired,
   referenceText,
-  stringish,
   type TextSchema,
   text,
   UrlSchema,
 } from './common.js';
-import { responseSchema, type SchemaKit } from './kit.js';
 
 /** The customer fields PayIn and PayOut share (spec "customer_data"). */
 export const customerFields = {

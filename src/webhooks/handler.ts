@@ -11,7 +11,7 @@
  */
 import { ConfigurationError, PayinoutError } from '../core/errors.js';
 import { FUNCTION, optionProblems, withMethods } from '../core/options.js';
-import type { Tracer } from '../core/trace.js';
+import type { Tracer } from '../core/tracer.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { chunksOf, emptyStream, readLimited } from './body.js';

@@ -4,16 +4,8 @@
  * are its children. Its attributes say how it was answered and why; once the signature is
  * verified, which event it was (ticket and status, never customer data).
  */
-import {
-  ATTR,
-  type Attributes,
-  errorType,
-  SPAN_KIND,
-  type Span,
-  STATUS_ERROR,
-  type Tracer,
-  traceWork,
-} from '../core/trace.js';
+import { errorType, traceWork } from '../core/trace.js';
+import { ATTR, type Attributes, SPAN_KIND, type Span, STATUS_ERROR, type Tracer } from '../core/tracer.js';
 import type { DeliveryNotes } from './pipeline.js';
 import type { WebhookHandlerResult, WebhookVerdict } from './respond.js';
 
