@@ -39,8 +39,10 @@ const BUDGET_BUNDLE_KB = 50.5;
 // dependencies) into dist/ instead of installing them as 9 packages (3.1 MB on disk) into every
 // merchant's production tree: +51 kB packed (358.7 → 409.6 kB). Then 0.3's payinout/bullmq entry,
 // tracing, the dashboard's search and pages, and the request-field descriptions written back into
-// the .d.ts files for hover (scripts/dts-docs.mjs): 478 kB.
-const BUDGET_TARBALL_KB = 490;
+// the .d.ts files for hover (scripts/dts-docs.mjs): 478 kB. Then doc comments on every public
+// item of payinout/bullmq (hover and the API reference; each written into both .d.ts and .d.cts),
+// the queue lease's clock check and the changelog of those: 492 kB.
+const BUDGET_TARBALL_KB = 500;
 // The target for payinout's own code was 15 KB in 0.1 (it measured ~15.7 KB). 0.2 adds, in the
 // main entry because they are client methods or webhook guarantees the contract keeps there
 // (measured min+gz, docs/performance.md "Package"): the operations table and provable create
