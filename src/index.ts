@@ -74,8 +74,6 @@ export {
 export {
   type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
-  type NodeWebhookRequest,
-  type NodeWebhookResponse,
   type OnWebhookError,
   type WebhookErrorContext,
   type WebhookEventContext,
@@ -86,6 +84,7 @@ export {
   type WebhookVerdict,
 } from './webhooks/handler.js';
 export type { HeadersLike, RawBody } from './webhooks/parse.js';
+export type { NodeWebhookRequest, NodeWebhookResponse } from './webhooks/receive.js';
 export {
   type BuiltInSignatureScheme,
   computeWebhookSignature,
