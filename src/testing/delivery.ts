@@ -7,8 +7,8 @@ import type { WebhookEventInput } from '../schemas/webhook.js';
 import { computeWebhookSignature } from '../webhooks/signature.js';
 import type { SandboxClock } from './clock.js';
 import { BoundedQueue } from './queue.js';
-import { publicCustomer } from './records.js';
 import type { SandboxMerchant, SandboxTransaction } from './types.js';
+import { buildPayload } from './webhook-payload.js';
 
 /** The spec's "service name and version 1.1" User-Agent (spec "Events", rule 2); the name is ours. */
 export const SANDBOX_WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
@@ -283,29 +283,4 @@ function describeError(error: Error): string {
   const detail = cause?.code ?? cause?.message;
   const text = `${error.name}: ${error.message}`;
   return detail ? `${text} (${detail})` : text;
-}
-
-/** The top_* payload (spec "Events", payload fields; inner names of top_user/top_card as in schemas/webhook.ts). */
-function buildPayload(transaction: SandboxTransaction): WebhookEventInput {
-  const payload: WebhookEventInput = {
-    top_status: transaction.status,
-    top_ticket: transaction.ticket,
-    top_reference: transaction.reference,
-    top_amount: transaction.amount,
-    top_currency: transaction.currency,
-    top_payment_method: transaction.payment_method,
-    top_bank_name: bankName(transaction),
-    top_response_message: transaction.responseMessage,
-    top_user: publicCustomer(transaction.customer),
-  };
-  if (transaction.card) payload.top_card = transaction.card;
-  return payload;
-}
-
-function bankName(transaction: SandboxTransaction): string | null {
-  if (transaction.type === 'PAYOUT') return transaction.customer.bank ?? null;
-  const info = transaction.paymentInformation;
-  if (info && typeof info.bank_name === 'string') return info.bank_name;
-  if (info && typeof info.bank === 'string') return info.bank;
-  return transaction.card?.bank ?? null;
 }
