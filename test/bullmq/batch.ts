@@ -34,6 +34,10 @@ export function watchPause(q: TestQueue): { seenAt: () => number; stop: () => vo
 }
 
 /** References created more than once, or whose create reached the simulator more than once. */
-export function notExactlyOnce(server: QueueServer, references: string[]): string[] {
+export function notExactlyOnce(
+  server: QueueServer,
+  batch: readonly (string | { reference: string })[],
+): string[] {
+  const references = batch.map((item) => (typeof item === 'string' ? item : item.reference));
   return references.filter((r) => server.payoutsFor(r) !== 1 || server.posted.get(r) !== 1);
 }
