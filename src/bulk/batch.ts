@@ -5,12 +5,10 @@
  */
 import { ConfigurationError } from '../core/errors.js';
 import { CONCURRENCY, MAX_CONCURRENCY, RETRIES, shownValue } from '../core/options.js';
-import type { Tracer } from '../core/tracer.js';
 import { KeyedLock, PauseGate } from './gate.js';
 import { BatchHalt } from './halt.js';
 import { type ItemContext, settleItem } from './item.js';
 import { mapOrdered } from './pool.js';
-import { traceItem } from './trace.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './types.js';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -21,8 +19,6 @@ export interface BatchRun extends PayOutBatchOptions {
   total: number;
   /** Receives each result in input order; the batch waits for it (backpressure). */
   sink: (result: PayOutBatchResult, index: number) => void | Promise<void>;
-  /** trace: each item a span (a child of the caller's active span, the batch's). */
-  tracer?: Tracer | undefined;
 }
 
 /** The final counts, and why the batch stopped itself when it did. */
@@ -49,10 +45,11 @@ export async function runPayOutBatch(
     signal: run.signal,
   };
   const progress: PayOutBatchProgress = { done: 0, total: run.total, created: 0, recovered: 0, failed: 0 };
-  const { tracer } = run;
+  const { observers } = client;
   const task = async (item: unknown, at: number) => {
-    const result = await (tracer
-      ? traceItem(tracer, item, at, () => settleItem(item, ctx))
+    // Observers hear each item (a tracer: a span, child of the batch's) through the dispatcher.
+    const result = await (observers
+      ? observers.around('item', { item, index: at }, () => settleItem(item, ctx))
       : settleItem(item, ctx));
     progress.done++;
     progress[result.outcome]++;

@@ -4,7 +4,6 @@
  */
 
 import { runPayOutBatch } from '../bulk/batch.js';
-import { traceBatch } from '../bulk/trace.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchResult } from '../bulk/types.js';
 import { ConfigurationError } from '../core/errors.js';
 import type { PayOutCreateParams } from '../schemas/payout.js';
@@ -25,9 +24,10 @@ export async function createPayOutBatch(
       sink: (result, index) => {
         results[index] = result;
       },
-      tracer: client.tracer,
     });
-  // trace: the batch is one span, each item a child (bulk/trace.ts).
-  await (client.tracer ? traceBatch(client.tracer, items.length, run) : run());
+  // Observers hear the batch (a tracer: one span, each item a child) through the dispatcher.
+  const { observers } = client;
+  const start = { operation: 'payout.createMany', total: items.length } as const;
+  await (observers ? observers.around('batch', start, run) : run());
   return results;
 }
