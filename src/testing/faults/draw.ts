@@ -5,18 +5,23 @@
  * another's.
  */
 
-/** A number in [0, 1) fixed by its inputs (FNV-1a over the key, then a murmur3 finaliser). */
+/** A number in [0, 1) fixed by its inputs (FNV-1a over the texts, each stage through murmur3's finaliser). */
 export function draw(seed: number, rule: string, key: string, occurrence: number): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  h = mix(h, rule);
-  h = mix(h, key);
-  h = Math.imul(h ^ occurrence, 0x01000193);
+  let h = fmix(mix(0x811c9dc5, rule) ^ seed);
+  h = fmix(mix(h, key));
+  h = fmix(h ^ Math.imul(occurrence + 1, 0x9e3779b1));
+  return (h >>> 0) / 0x1_0000_0000;
+}
+
+/** murmur3's 32-bit finaliser: every input bit flips about half of the output bits. */
+function fmix(hash: number): number {
+  let h = hash;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
-  return (h >>> 0) / 0x1_0000_0000;
+  return h;
 }
 
 function mix(hash: number, text: string): number {
