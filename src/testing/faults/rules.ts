@@ -92,6 +92,7 @@ export class FaultRules implements SandboxFaults {
   readonly #loggedRules: FaultRule[] = [];
   /** Replay: `ruleId|key|occurrence` of each fault to fire again; rate and times do not apply to those rules. */
   readonly #replay: Map<string, Set<string>> | undefined;
+  readonly #listeners = new Set<(merchant: string | undefined) => void>();
 
   constructor(options: { seed?: number; faults?: readonly FaultRuleInput[]; replay?: FaultLog }) {
     const { replay } = options;
@@ -112,6 +113,15 @@ export class FaultRules implements SandboxFaults {
     this.#install(parsed.map((rule) => ({ ...rule, id: this.#newId() })));
   }
 
+  /**
+   * Called when a rule is added or removed (merchant undefined) and when one fires (the
+   * merchant of the request or delivery): the dashboard's live counts. Returns an unsubscribe.
+   */
+  onChange(listener: (merchant: string | undefined) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   /** True when some rule could match an API request (the request core skips all work otherwise). */
   get hasApiRules(): boolean {
     return this.#active.some((a) => a.rule.operation !== 'webhook');
@@ -124,6 +134,7 @@ export class FaultRules implements SandboxFaults {
   add(input: FaultRuleInput): FaultRule {
     const rule = { ...parseFaultRule(input), id: this.#newId() };
     this.#install([rule]);
+    this.#changed(undefined);
     return { ...rule };
   }
 
@@ -131,11 +142,13 @@ export class FaultRules implements SandboxFaults {
     const kept = this.#active.filter((a) => a.rule.id !== id);
     if (kept.length === this.#active.length) return false;
     this.#active = kept;
+    this.#changed(undefined);
     return true;
   }
 
   clear(): void {
     this.#active = [];
+    this.#changed(undefined);
   }
 
   list(): FaultRule[] {
@@ -177,6 +190,7 @@ export class FaultRules implements SandboxFaults {
     if (this.#log.length < MAX_LOG) {
       this.#log.push({ ruleId: rule.id, kind: rule.kind, operation, merchant, subject, occurrence });
     }
+    this.#changed(merchant);
     return rule;
   }
 
@@ -185,6 +199,10 @@ export class FaultRules implements SandboxFaults {
     if (replayed) return replayed.has(`${rule.id}\u0000${key}\u0000${occurrence}`);
     if (rule.times !== undefined && fired >= rule.times) return false;
     return draw(this.seed, rule.id, key, occurrence) < (rule.rate ?? 1);
+  }
+
+  #changed(merchant: string | undefined): void {
+    for (const listener of this.#listeners) listener(merchant);
   }
 
   #install(rules: readonly FaultRule[]): void {
