@@ -32,7 +32,7 @@ export function batchKeys(owner: KeyOwner, batchId: string) {
 /** The queue-wide keys: the shared rate-limit pause, the per-reference leases and their fence. */
 export function queueKeys(owner: KeyOwner) {
   return {
-    /** STRING: ms since epoch before which no worker of the queue sends a request. */
+    /** STRING whose time to live (Redis's clock) is the pause: no worker sends a request before it ends. */
     pause: owner.toKey('payinout:pause'),
     /** Prefix of one STRING per reference being settled: the token of the worker holding it. */
     lease: owner.toKey('payinout:lease:'),

@@ -14,7 +14,7 @@ import type { RedisClient } from 'bullmq';
 import type { PayinoutError } from '../core/errors.js';
 import type { SharedPause as SharedPauseShape } from '../core/types.js';
 import { encodeError, reviveError } from './codec.js';
-import { pauseUntil, releaseLease, renewLease, saveHalt, takeLease } from './scripts.js';
+import { pauseFor, pauseLeft, releaseLease, renewLease, saveHalt, takeLease } from './scripts.js';
 import { BatchHalt, KeyedLock, PauseGate } from './settle.js';
 
 export class SharedPause extends PauseGate {
@@ -27,13 +27,19 @@ export class SharedPause extends PauseGate {
     super();
   }
 
+  /** `time` is on this host's clock (the Retry-After just read): only its length leaves the host. */
   override pauseUntil(time: number): void {
     super.pauseUntil(time);
     const ms = Math.ceil(time - Date.now());
     if (ms <= 0) return;
     // Best effort: a Redis failure here costs the other workers a 429 of their own, never money.
-    void this.redis.then((client) => pauseUntil(client, this.key, time)).catch(() => undefined);
+    void this.redis.then((client) => pauseFor(client, this.key, ms)).catch(() => undefined);
     void this.limitQueue(ms).catch(() => undefined);
+  }
+
+  /** Takes up a pause that lasts `ms` more by Redis's clock, timed from now on this host's. */
+  pauseFor(ms: number): void {
+    if (ms > 0) super.pauseUntil(Date.now() + ms);
   }
 
   /** This worker's own pause only, without reading Redis. */
@@ -43,8 +49,7 @@ export class SharedPause extends PauseGate {
 
   override async ready(signal?: AbortSignal): Promise<void> {
     try {
-      const until = Number(await (await this.redis).get(this.key));
-      if (until > Date.now()) super.pauseUntil(until);
+      this.pauseFor(await pauseLeft(await this.redis, this.key));
     } catch {
       // Redis unreachable: this worker's own pause still holds.
     }
