@@ -21,6 +21,7 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../core/sender.js';
+import { RawHeaders } from './headers.js';
 
 // One pool per process, as undici's global dispatcher is for fetch. Idle sockets are unref'd by
 // the agent, so they never keep a process alive. An idle socket is closed after 4 s, or 1 s
@@ -38,81 +39,151 @@ const agents = {
  * bytes no request asked for — a proxy's stray answer, garbage — would otherwise be read as the
  * NEXT request's answer, a committed PayOut reported as the stray 422. Watched from the moment
  * the agent pools the socket (resumed, as node:http may leave it paused after a body, so bytes
- * sitting unread count too) until it is handed to a request.
+ * sitting unread count too) until it is handed to a request. One listener function for every
+ * socket (it destroys the socket it is called on): pooling a socket after each answer allocates
+ * nothing.
  */
 function guardIdle<A extends http.Agent>(agent: A): A {
   const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
   const reuse = agent.reuseSocket.bind(agent);
-  const watchers = new WeakMap<Duplex, () => void>();
   agent.keepSocketAlive = (socket: Duplex) => {
     if (socket.readableLength > 0 || !keep(socket)) return false;
-    const onIdleData = () => socket.destroy();
-    watchers.set(socket, onIdleData);
-    socket.on('data', onIdleData).resume();
+    socket.on('data', destroyOnIdleData).resume();
     return true;
   };
   agent.reuseSocket = (socket, request) => {
-    const onIdleData = watchers.get(socket);
-    if (onIdleData) socket.removeListener('data', onIdleData);
-    watchers.delete(socket);
+    socket.removeListener('data', destroyOnIdleData);
     reuse(socket, request);
   };
   return agent;
 }
 
+function destroyOnIdleData(this: Duplex): void {
+  this.destroy();
+}
+
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {
+    if (request.signal?.aborted) return reject(request.signal.reason);
+    new Attempt(request, resolve, reject).start();
+  });
+
+/**
+ * One request on its way: settles its promise exactly once, with the answer read whole, the
+ * deadline, the caller's abort or the failure. A class rather than closures over locals: its
+ * per-call state is one object, and its handlers are methods (the listeners are one-line arrows).
+ */
+class Attempt {
+  /** Set once the response headers arrived: a later failure is reported with it. */
+  #status: number | undefined;
+  #outgoing: http.ClientRequest | undefined;
+  #settled = false;
+  readonly #chunks: Buffer[] = [];
+  #bytes = 0;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #stopListening: (() => void) | undefined;
+
+  constructor(
+    readonly request: WireRequest,
+    readonly resolve: (response: WireResponse) => void,
+    readonly reject: (error: unknown) => void,
+  ) {
+    this.#timer = setTimeout(() => this.#settle(new WireFailure(true, this.#status)), request.timeoutMs);
     const { signal } = request;
-    if (signal?.aborted) return reject(signal.reason);
-    let status: number | undefined;
-    let outgoing: http.ClientRequest | undefined;
-    let settled = false;
-    const settle = (error: unknown, response?: WireResponse) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      stopListening?.();
-      if (response) resolve(response);
-      else {
-        reject(error);
-        outgoing?.destroy();
-      }
-    };
-    const onAbort = () => settle(signal?.reason);
-    const timer = setTimeout(() => settle(new WireFailure(true, status)), request.timeoutMs);
-    // A failure once the status is known is reported with it: a 2xx whose body was cut means the
-    // service accepted the call.
-    const fail = (error: unknown) =>
-      settle(status === undefined ? error : new WireFailure(false, status, error));
-    const stopListening = signal && whenAborted(signal, onAbort);
+    this.#stopListening = signal && whenAborted(signal, () => this.#settle(signal.reason));
+  }
+
+  start(): void {
     try {
-      outgoing = send(request, settle, (incoming) => {
-        // node:http hands on a 101 without `Upgrade` as an answer (other 1xx it skips): it is not
-        // one, and must not read as a success below 300 (a create "accepted").
-        if (incoming.statusCode === 101) return fail(switchedProtocols());
-        status = incoming.statusCode;
-        incoming.on('error', fail);
-        readText(incoming, (error, text) => {
-          if (error) return fail(error);
-          try {
-            settle(undefined, { status: incoming.statusCode ?? 0, headers: headersOf(incoming), text });
-          } catch (failure) {
-            fail(failure);
-          }
-        });
-      });
-      outgoing.on('error', fail);
+      const outgoing = send(
+        this.request,
+        (error) => this.#settle(error),
+        (incoming) => this.#answered(incoming),
+      );
+      this.#outgoing = outgoing;
+      outgoing.on('error', (error) => this.#fail(error));
       // Without a listener node:http destroys the socket of a 101 answer and the request never
       // settles: fail at once, as fetch does, with nothing of the answer read.
       outgoing.on('upgrade', (_incoming, socket: Duplex) => {
         socket.destroy();
-        fail(switchedProtocols());
+        this.#fail(switchedProtocols());
       });
     } catch (error) {
       // Refused before anything was written (an invalid header value or URL).
-      settle(error);
+      this.#settle(error);
     }
-  });
+  }
+
+  #settle(error: unknown, response?: WireResponse): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    this.#stopListening?.();
+    if (response) this.resolve(response);
+    else {
+      this.reject(error);
+      this.#outgoing?.destroy();
+    }
+  }
+
+  /** A failure once the status is known is reported with it: a 2xx whose body was cut means the service accepted the call. */
+  #fail(error: unknown): void {
+    this.#settle(this.#status === undefined ? error : new WireFailure(false, this.#status, error));
+  }
+
+  #answered(incoming: IncomingMessage): void {
+    // node:http hands on a 101 without `Upgrade` as an answer (other 1xx it skips): it is not
+    // one, and must not read as a success below 300 (a create "accepted").
+    if (incoming.statusCode === 101) {
+      this.#fail(switchedProtocols());
+      return;
+    }
+    this.#status = incoming.statusCode;
+    incoming.on('error', (error) => this.#fail(error));
+    const decoder = decoderFor(incoming.headers['content-encoding']);
+    if (!decoder) {
+      incoming.on('data', (chunk: Buffer) => this.#take(incoming, chunk));
+      incoming.on('end', () => this.#finish(incoming));
+      return;
+    }
+    // Made with the first byte: an empty body is empty whatever its Content-Encoding (fetch reads
+    // it so), where a decoder fed nothing fails ("unexpected end of file").
+    let decoding = false;
+    incoming.once('data', (first: Buffer) => {
+      decoding = true;
+      const body = decoder();
+      body.on('data', (chunk: Buffer) => this.#take(body, chunk));
+      body.on('end', () => this.#finish(incoming));
+      body.on('error', (error) => this.#fail(error));
+      body.write(first);
+      incoming.pipe(body);
+    });
+    incoming.once('end', () => decoding || this.#finish(incoming));
+  }
+
+  /** A chunk of the body (decoded, if it was compressed), at most MAX_ANSWER_BYTES in all. */
+  #take(source: Readable, chunk: Buffer): void {
+    this.#bytes += chunk.length;
+    if (this.#bytes > MAX_ANSWER_BYTES) {
+      source.destroy();
+      this.#fail(answerTooLarge());
+      return;
+    }
+    this.#chunks.push(chunk);
+  }
+
+  /** Decoded once at the end, so a character split across chunks stays whole. */
+  #finish(incoming: IncomingMessage): void {
+    if (this.#settled) return;
+    try {
+      const text = Buffer.concat(this.#chunks, this.#bytes).toString('utf8');
+      const headers = new RawHeaders(incoming.rawHeaders);
+      this.#settle(undefined, { status: incoming.statusCode ?? 0, headers, text });
+    } catch (failure) {
+      this.#fail(failure);
+    }
+  }
+}
 
 function send(
   request: WireRequest,
@@ -143,55 +214,13 @@ function writeWhenConnected(outgoing: http.ClientRequest, secure: boolean, write
   });
 }
 
-/**
- * The whole body as text, decompressed if a server compressed it unasked (fetch does the same),
- * at most MAX_ANSWER_BYTES once decoded.
- */
-function readText(incoming: IncomingMessage, done: (error: unknown, text: string) => void): void {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  const take = (source: Readable) => (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > MAX_ANSWER_BYTES) {
-      source.destroy();
-      return done(answerTooLarge(), '');
-    }
-    chunks.push(chunk);
-  };
-  // Decoded once at the end, so a character split across chunks stays whole.
-  const finish = () => done(undefined, Buffer.concat(chunks, bytes).toString('utf8'));
-  const decoder = decoderFor(incoming.headers['content-encoding']);
-  if (!decoder) {
-    incoming.on('data', take(incoming)).on('end', finish);
-    return;
-  }
-  // Made with the first byte: an empty body is empty whatever its Content-Encoding (fetch reads
-  // it so), where a decoder fed nothing fails ("unexpected end of file").
-  let decoding = false;
-  incoming.once('data', (first: Buffer) => {
-    decoding = true;
-    const body = decoder();
-    body.on('data', take(body)).on('end', finish);
-    body.on('error', (error) => done(error, ''));
-    body.write(first);
-    incoming.pipe(body);
-  });
-  incoming.once('end', () => decoding || finish());
-}
-
+/** The decoder of a body a server compressed unasked (fetch decodes it too). */
 function decoderFor(contentEncoding: string | undefined): (() => Transform) | undefined {
   const encoding = contentEncoding?.trim().toLowerCase();
   if (encoding === 'gzip' || encoding === 'x-gzip') return () => zlib.createGunzip();
   if (encoding === 'deflate') return () => zlib.createInflate();
   if (encoding === 'br') return () => zlib.createBrotliDecompress();
   return undefined;
-}
-
-function headersOf(incoming: IncomingMessage): Headers {
-  const headers = new Headers();
-  const raw = incoming.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
-  return headers;
 }
 
 /** A 101 answer to a request that asked for no other protocol. */

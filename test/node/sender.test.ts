@@ -6,6 +6,7 @@
  */
 import type http from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
+import { inspect } from 'node:util';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionError, PaymentClient } from '../../src/index.js';
@@ -86,6 +87,55 @@ describe('on Node, a client without `fetch`', () => {
     expect(found.ticket).toBe(transaction.ticket);
     expect(own).toHaveBeenCalledTimes(1);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('lastResponse.headers', () => {
+  // The sender fills them on first use (src/node/headers.ts): every way of reading them must see
+  // what fetch's Headers of the same answer hold.
+  const answer = (response: http.ServerResponse) => {
+    response.setHeader('set-cookie', ['a=1', 'b=2']);
+    response.setHeader('x-trace', ['one', 'two']);
+    json(lookup, { 'X-Request-Id': 'req-42', 'retry-after': '3' })(response);
+  };
+
+  it('reads as the Headers fetch gives for the same answer, however it is read', async () => {
+    const { client } = await serve(answer);
+    const viaNode = (await client().transactions.get(transaction.ticket)).lastResponse.headers;
+    const viaFetch = (await client({ fetch }).transactions.get(transaction.ticket)).lastResponse.headers;
+    const drop = (entries: [string, string][]) => entries.filter(([name]) => name !== 'date');
+    expect(viaNode).toBeInstanceOf(Headers);
+    expect(viaNode.get('x-request-id')).toBe('req-42');
+    expect(viaNode.has('RETRY-AFTER')).toBe(true);
+    expect(viaNode.get('x-trace')).toBe('one, two');
+    expect(viaNode.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(drop([...viaNode])).toEqual(drop([...viaFetch]));
+    expect(drop([...new Headers(viaNode)])).toEqual(drop([...viaFetch]));
+    expect(inspect(viaNode)).toMatch(/'x-request-id': 'req-42'/i);
+  });
+
+  it('each read of a fresh answer sees it whole, whichever method reads first', async () => {
+    const { client } = await serve(answer);
+    const sdk = client();
+    const fresh = async () => (await sdk.transactions.get(transaction.ticket)).lastResponse.headers;
+    expect([...(await fresh()).keys()]).toContain('x-request-id');
+    expect([...(await fresh()).values()]).toContain('req-42');
+    const seen: string[] = [];
+    (await fresh()).forEach((_value, name) => {
+      seen.push(name);
+    });
+    expect(seen).toContain('x-request-id');
+    const changed = await fresh();
+    changed.set('x-request-id', 'mine');
+    changed.append('x-extra', '1');
+    expect([changed.get('x-request-id'), changed.get('x-extra'), changed.get('retry-after')]).toEqual([
+      'mine',
+      '1',
+      '3',
+    ]);
+    const deleted = await fresh();
+    deleted.delete('retry-after');
+    expect([deleted.has('retry-after'), deleted.get('x-request-id')]).toEqual([false, 'req-42']);
   });
 });
 
