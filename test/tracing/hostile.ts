@@ -42,7 +42,7 @@ export interface TracerFaults {
   span: Partial<Record<SpanMethod, MethodFault>>;
 }
 
-const START_FAULTS: StartFault[] = [
+export const START_FAULTS: StartFault[] = [
   'ok',
   'throw-before',
   'throw-after',
