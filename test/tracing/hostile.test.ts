@@ -166,3 +166,26 @@ describe('a hostile tracer costs at most its spans: webhook deliveries', () => {
     );
   }, 120_000);
 });
+
+describe('a hostile logger costs at most its lines', () => {
+  const throwing = {
+    debug: () => {
+      throw new Error('log sink full');
+    },
+    info: () => Promise.reject(new Error('log sink down')),
+    warn: () => {
+      throw new Error('log sink full');
+    },
+    error: () => {
+      throw new Error('log sink full');
+    },
+  };
+  for (const scenario of SCENARIOS) {
+    it(`${scenario.name}: same outcome and POSTs as without a logger`, async ({ onTestFinished }) => {
+      const server = await startFaultServer();
+      onTestFinished(() => server.close());
+      const expected = await scenario.run(server.client(), server);
+      expect(await scenario.run(server.client({ logger: throwing }), server)).toEqual(expected);
+    }, 30_000);
+  }
+});
