@@ -70,8 +70,19 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Per-call options as the engine reads them: the public ones, and a batch's lane. */
-export type CallOptions = RequestOptions & { readonly [LANE]?: Lane | undefined };
+/**
+ * The options key a batch sets when the body is already the request schema's output: a
+ * `createMany` item is validated once, before its lookup, and its create sends it as it is.
+ * A private symbol, not `Symbol.for`: no code outside this copy of payinout can skip validation
+ * (a second copy of the module, e.g. CommonJS beside ESM, only validates again).
+ */
+export const VALIDATED: unique symbol = Symbol('payinout.validated');
+
+/** Per-call options as the engine reads them: the public ones, a batch's lane, a validated body. */
+export type CallOptions = RequestOptions & {
+  readonly [LANE]?: Lane | undefined;
+  readonly [VALIDATED]?: true | undefined;
+};
 
 /** How the call was answered; reachable from every result as the non-enumerable `lastResponse`. */
 export interface ResponseMeta {
