@@ -4,6 +4,13 @@
  * @module payinout
  */
 
+export {
+  AlreadyFinalError,
+  ConfirmFailedError,
+  createApiError,
+  StatusNotSupportedError,
+  TypeMismatchError,
+} from './api/errors.js';
 export type { TransactionKind } from './api/types.js';
 export {
   BatchAbortedError,

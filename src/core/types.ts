@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
+import type { ErrorClassifier } from './api-errors.js';
 
 /** Receives one debug line per HTTP attempt; credentials and PII never reach it. */
 export interface Logger {
@@ -129,6 +130,8 @@ export interface CallSpec<T extends z.ZodMiniType = z.ZodMiniType> {
   /** Runs on the envelope's `data` before the schema; may throw a typed error. */
   unwrap?: ((data: unknown, answer: AnswerInfo) => unknown) | undefined;
   resend: Resend;
+  /** The class and advice of a refusal by what the table knows of it; else its HTTP status's. */
+  errors?: ErrorClassifier | undefined;
 }
 
 /** Runs one more call (a lookup) inside the current one: same options, attempts counted together. */
