@@ -9,7 +9,7 @@
  *   and currency, and where it shows them the same payment method, customer document and (for a
  *   PayOut) destination. Anything less stays unknown.
  */
-import { AmbiguousTransactionError, NotFoundError } from '../core/errors.js';
+import { AmbiguousTransactionError, NotFoundError, RequestValidationError } from '../core/errors.js';
 import { asRecord } from '../core/guards.js';
 import type { AnswerInfo, CallSpec, Finding, Recovery, RecoveryFactory, Runner } from '../core/types.js';
 import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
@@ -23,6 +23,25 @@ import type { MatchRule, RecoveryDescriptor } from './types.js';
 /** A ticket or reference as the SDK sends and compares it: surrounding blanks trimmed. */
 export function normaliseId(id: string): string {
   return id.trim();
+}
+
+/**
+ * A caller's ticket or reference, normalised, or a typed refusal before anything is sent: it
+ * must be a non-empty string, and a lone surrogate (which would make encodeURIComponent throw a
+ * plain URIError) is refused too.
+ */
+export function checkedLookupId(id: unknown): string {
+  if (
+    typeof id === 'string' &&
+    id.trim() !== '' &&
+    !/[\uD800-\uDFFF]/.test(id.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))
+  )
+    return normaliseId(id);
+  const issue = {
+    path: 'ticketOrReference',
+    message: 'must be a non-empty string: the service ticket or your reference',
+  };
+  throw new RequestValidationError('transaction lookup', [issue], false);
 }
 
 /**
