@@ -7,6 +7,7 @@ import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { BatchHalt } from '../../src/bulk/halt.js';
 import { lookupStep } from '../../src/bulk/lookups.js';
+import type { AroundItem } from '../../src/bulk/run.js';
 import { runMany } from '../../src/bulk/runner.js';
 import type { SharedPause } from '../../src/core/types.js';
 import type { TransactionLookupResult } from '../../src/index.js';
@@ -129,5 +130,55 @@ describe('runMany with a caller-supplied pause, halt and sink', () => {
     ]);
     expect(recorded).toHaveLength(0);
     expect(summary.stopped).toMatch(/refused the credentials \(HTTP 401\)/);
+  });
+
+  describe('an `around` wrapper (a span per item) may cost its span, never a result, a second lookup or a hang', () => {
+    const wrappers: Record<string, AroundItem<TransactionLookupResult>> = {
+      'throws before calling settle': () => {
+        throw new Error('exporter down');
+      },
+      'throws after settle': async (_item, _index, settle) => {
+        await settle();
+        throw new Error('span.end failed');
+      },
+      'forgets to return': async (_item, _index, settle) => {
+        await settle();
+        return undefined as never;
+      },
+      'calls settle twice': async (_item, _index, settle) => {
+        await settle();
+        return settle();
+      },
+      'never calls settle': async () => undefined as never,
+      'never ends once settle has run': (_item, _index, settle) => {
+        void settle();
+        return new Promise<never>(() => {});
+      },
+    };
+    for (const [what, around] of Object.entries(wrappers)) {
+      it(what, async () => {
+        serve();
+        const client = makeClient();
+        const ids = ['w-0', 'w-1', 'w-2'];
+        const results: TransactionLookupResult[] = [];
+        const summary = await runMany(
+          ids,
+          lookupStep((id, o) => client.transactions.get(id, o)),
+          {
+            concurrency: 2,
+            total: ids.length,
+            counts: OUTCOMES,
+            countOf,
+            around,
+            sink: (r) => void results.push(r),
+          },
+        );
+        expect(results.map((r) => [r.id, r.outcome, r.transaction?.ticket])).toEqual(
+          ids.map((id) => [id, 'found', `t-${id}`]),
+        );
+        expect(summary).toMatchObject({ done: 3, found: 3 });
+        expect(recorded.map((r) => r.url.pathname.split('/').at(-1)).sort()).toEqual(ids);
+      });
+    }
   });
 });
