@@ -28,7 +28,6 @@ export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from 
 export { PaymentClient } from './client.js';
 export { ENV_VARS, type Environment, type PaymentClientOptions } from './client-options.js';
 export * from './core/errors.js';
-export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './core/tracer.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './core/transport.js';
 // The classes behind client.payin, client.payout…: exported as types so merchants can type their
 // own wrappers and the API reference lists their methods; they are built only by PaymentClient.
@@ -60,6 +59,7 @@ export * from './schemas/recovery.js';
 export * from './schemas/sandbox.js';
 export * from './schemas/transaction.js';
 export * from './schemas/webhook.js';
+export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './tracing/tracer.js';
 export { VERSION } from './version.js';
 export {
   type TransactionLookup,
