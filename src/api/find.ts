@@ -54,12 +54,13 @@ export async function find(
   try {
     shown = await lookup();
   } catch (error) {
-    if (isAbsence(error)) return { kind: 'absent', error };
+    // Several first: an answer that shows several is never read as showing none.
     if (error instanceof AmbiguousTransactionError) {
       const tickets = error.tickets.join(', ');
       const why = `the lookup shows ${error.tickets.length} transactions with that ticket or reference (tickets ${tickets})`;
       return { kind: 'unproven', why, mismatches: [], cause: error };
     }
+    if (isAbsence(error)) return { kind: 'absent', error };
     throw error;
   }
   if (!isTransaction(shown)) throw new UnusableLookupError(shown);
