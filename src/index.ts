@@ -4,8 +4,26 @@
  * @module payinout
  */
 
+export {
+  AlreadyFinalError,
+  ConfirmFailedError,
+  createApiError,
+  StatusNotSupportedError,
+  TypeMismatchError,
+} from './api/errors.js';
 export type { TransactionKind } from './api/types.js';
-export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from './bulk/errors.js';
+export {
+  BatchAbortedError,
+  BatchHaltedError,
+  LookupAbortedError,
+  LookupHaltedError,
+  ReferenceConflictError,
+} from './bulk/errors.js';
+export type {
+  TransactionLookupOptions,
+  TransactionLookupProgress,
+  TransactionLookupResult,
+} from './bulk/lookup-types.js';
 export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './bulk/types.js';
 export { PaymentClient } from './client.js';
 export { ENV_VARS, type Environment, type PaymentClientOptions } from './client-options.js';
@@ -19,13 +37,6 @@ export type { PayInResource } from './resources/payin.js';
 export type { PayOutResource } from './resources/payout.js';
 export type { SandboxResource } from './resources/sandbox.js';
 export type { TransactionsResource, WaitOptions } from './resources/transactions.js';
-export {
-  LookupAbortedError,
-  LookupHaltedError,
-  type TransactionLookupOptions,
-  type TransactionLookupProgress,
-  type TransactionLookupResult,
-} from './resources/transactions-batch.js';
 export type { WebhooksResource } from './resources/webhooks.js';
 export * from './schemas/catalog.js';
 export {

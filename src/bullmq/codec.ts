@@ -4,6 +4,7 @@
  * the same class, so `instanceof ConnectionError` and `error.outcome` work on what
  * `readPayOutBatch` returns exactly as on what `createMany` returns.
  */
+import * as service from '../api/errors.js';
 import * as core from '../core/errors.js';
 import { PayinoutError } from '../core/errors.js';
 import { LeaseLostError } from './errors.js';
@@ -17,7 +18,7 @@ import {
 type ErrorClass = abstract new (...args: never[]) => PayinoutError;
 
 const CLASSES = new Map<string, ErrorClass>();
-for (const value of Object.values(core)) {
+for (const value of [...Object.values(core), ...Object.values(service)]) {
   if (typeof value === 'function' && value.prototype instanceof Error) {
     CLASSES.set(value.name, value as unknown as ErrorClass);
   }

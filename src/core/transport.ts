@@ -23,6 +23,7 @@ import {
   LANE,
   type Logger,
   type Recovery,
+  VALIDATED,
   type WithResponse,
 } from './types.js';
 import { serialize } from './wire.js';
@@ -98,7 +99,7 @@ export class Transport {
     trace: CallTrace | undefined,
   ): Promise<WithResponse<z.infer<T>>> {
     checkRequestOptions(options);
-    const sent = this.#validate(spec);
+    const sent = options[VALIDATED] === true ? spec.body : this.#validate(spec);
     // Serialized once, before anything is sent: a value JSON cannot carry (a BigInt in an extra
     // key) is the caller's mistake, never a network failure with an unknown outcome.
     const body = serialize(sent, spec.request?.what);

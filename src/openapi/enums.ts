@@ -13,6 +13,8 @@
  * one: those lists are `x-extensible-enum` (known values, open), as Zalando's API guidelines
  * name it, and a validator or a generated client accepts any string there.
  */
+
+import { isRecord } from '../core/guards.js';
 import {
   COUNTRIES,
   COUNTRY_CODES,
@@ -121,7 +123,7 @@ function isPlainString(node: JsonSchema): boolean {
 }
 
 function isSchema(value: unknown): value is JsonSchema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isRecord(value);
 }
 
 function childOf(value: unknown): JsonSchema | undefined {

@@ -1,4 +1,5 @@
 import { OPERATIONS } from '../api/operations.js';
+import { createPayOutBatch } from '../bulk/batch.js';
 import {
   BATCH_CLIENT,
   type BatchClient,
@@ -9,7 +10,6 @@ import type { RequestOptions, Transport, WithResponse } from '../core/transport.
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { Recoverable } from '../schemas/recovery.js';
 import { caller } from './operation.js';
-import { createPayOutBatch } from './payout-batch.js';
 import { TransactionsResource } from './transactions.js';
 
 const create = caller(OPERATIONS['payout.create']);
