@@ -4,6 +4,9 @@
  * (from src/, as tsx runs it: the same code as dist/), payinout with `validateRequests: false`,
  * and payinout. Each layer does the same request and parses the answer; 3,000 warm-up calls,
  * then ROUNDS (default 10) interleaved rounds × 1,000 calls. `npm run build && npx tsx bench/floor.ts`.
+ * Given builds (`npx tsx bench/floor.ts /tmp/before/node/index.js dist/node/index.js`), the two
+ * payin.create layers are measured for each of them instead, in the same interleaved rounds: an
+ * A/B of builds on the same wire and load.
  */
 import { pathToFileURL } from 'node:url';
 import { Agent, request } from 'undici';
@@ -16,11 +19,14 @@ import { measure, type Samples, summarize } from './stats.js';
 
 type Task = () => Promise<unknown>;
 
-function layers(sdk: typeof Sdk, base: string, agent: Agent, headers: Record<string, string>) {
+function layers(
+  sdks: Record<string, typeof Sdk>,
+  base: string,
+  agent: Agent,
+  headers: Record<string, string>,
+) {
   const url = `${base}/api/v2/payin`;
   const raw = rawNodeHttp(headers);
-  const client = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base });
-  const unchecked = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base, validateRequests: false });
   const body = () => JSON.stringify(payinParams);
   const tasks: Record<string, Task> = {
     'undici.request': async () =>
@@ -39,14 +45,23 @@ function layers(sdk: typeof Sdk, base: string, agent: Agent, headers: Record<str
       } as const;
       return JSON.parse((await nodeSender(wire)).text);
     },
-    'payin.create, validateRequests: false': () => unchecked.payin.create(payinParams),
-    'payin.create': () => client.payin.create(payinParams),
   };
+  for (const [name, sdk] of Object.entries(sdks)) {
+    const client = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base });
+    const unchecked = new sdk.PaymentClient({ ...CREDENTIALS, baseUrl: base, validateRequests: false });
+    tasks[`payin.create, validateRequests: false${name}`] = () => unchecked.payin.create(payinParams);
+    tasks[`payin.create${name}`] = () => client.payin.create(payinParams);
+  }
   return { tasks, close: raw.close };
 }
 
 async function main(): Promise<void> {
-  const sdk = (await import(pathToFileURL('dist/node/index.js').href)) as typeof Sdk;
+  const builds = process.argv.slice(2);
+  const sdks: Record<string, typeof Sdk> = {};
+  for (const build of builds.length ? builds : ['dist/node/index.js']) {
+    const label = builds.length ? ` (${build})` : '';
+    sdks[label] = (await import(pathToFileURL(build).href)) as typeof Sdk;
+  }
   const server = await startChild('./envelope-server.ts');
   const agent = new Agent({ keepAliveTimeout: 60_000, connections: 64 });
   const headers = {
@@ -55,7 +70,7 @@ async function main(): Promise<void> {
     'content-type': 'application/json',
     accept: 'application/json',
   };
-  const { tasks, close } = layers(sdk, `http://127.0.0.1:${server.port}`, agent, headers);
+  const { tasks, close } = layers(sdks, `http://127.0.0.1:${server.port}`, agent, headers);
   const runs: Record<string, Samples> = {};
   for (const task of Object.values(tasks)) await measure(task, { requests: 3_000, concurrency: 1 });
   for (let round = 0; round < Number(process.env.ROUNDS ?? 10); round++) {
@@ -71,12 +86,15 @@ async function main(): Promise<void> {
 
 function print(runs: Record<string, Samples>): void {
   const floor = summarize(runs['undici.request']!);
-  console.log('| layer | p50 µs | ÷ undici.request | CPU µs per call |\n|---|--:|--:|--:|');
+  const raw = summarize(runs['raw node:http']!);
+  console.log(
+    '| layer | p50 µs | ÷ undici.request | ÷ raw node:http | CPU µs per call |\n|---|--:|--:|--:|--:|',
+  );
   for (const [name, samples] of Object.entries(runs)) {
     const s = summarize(samples);
-    const ratio = (s.p50 / floor.p50).toFixed(2);
+    const ratios = `${(s.p50 / floor.p50).toFixed(2)}× | ${(s.p50 / raw.p50).toFixed(2)}×`;
     console.log(
-      `| ${name} | ${(s.p50 * 1000).toFixed(1)} | ${ratio}× | ${((s.cpu * 1e6) / s.rps).toFixed(0)} |`,
+      `| ${name} | ${(s.p50 * 1000).toFixed(1)} | ${ratios} | ${((s.cpu * 1e6) / s.rps).toFixed(0)} |`,
     );
   }
 }

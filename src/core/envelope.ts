@@ -53,8 +53,7 @@ export function readAnswer<T extends z.ZodMiniType>(
 
   if (body === NOT_JSON) {
     // An HTML 502 page from a proxy is still a server error, not a parsing problem.
-    if (status >= 300)
-      throw createApiError({ ...answer, body: text, advice: httpAdvice(status) }, options.classify);
+    if (status >= 300) throw createApiError(errorInit(answer, text, httpAdvice(status)), options.classify);
     throw invalid(
       answer,
       text,
@@ -65,7 +64,7 @@ export function readAnswer<T extends z.ZodMiniType>(
   const envelope = isRecord(body) ? body : undefined;
   const saysError = envelope !== undefined && (envelope.status === 'ERROR' || envelope.code === '00');
   // The error's context is copied on this path only: a success never pays for it.
-  if (status >= 300 || saysError) throw createApiError({ ...answer, body }, options.classify);
+  if (status >= 300 || saysError) throw createApiError(errorInit(answer, body), options.classify);
 
   let data: unknown = body;
   if (envelope && 'data' in envelope) data = envelope.data;
@@ -83,6 +82,14 @@ export function readAnswer<T extends z.ZodMiniType>(
     throw invalid(answer, body, 'the data does not match the documented schema', dataIssues(parsed.error));
   const message = envelope && typeof envelope.message === 'string' ? envelope.message : '';
   return { data: parsed.data, message, warnings: parsed.warnings.map((path) => `data.${path}`) };
+}
+
+/**
+ * What an ApiError is built from. `secrets` is named: a context may give it through a getter (read
+ * only on a failure), which a spread of the context would leave out.
+ */
+function errorInit(answer: AnswerContext, body: unknown, advice?: string) {
+  return { ...answer, secrets: answer.secrets, body, advice };
 }
 
 /** The schema's issues, as paths under the envelope's `data`. */

@@ -24,62 +24,66 @@ export const agents = {
 };
 
 /** What a connection received during the exchange in progress on it. */
-interface Exchange {
-  chunks: Buffer[];
-  bytes: number;
-  listener: (chunk: Buffer) => void;
+class Received {
+  readonly chunks: Buffer[] = [];
+  bytes = 0;
 }
 
-const exchanges = new WeakMap<Duplex, Exchange>();
+const exchanges = new WeakMap<Duplex, Received>();
 
 /**
  * Records every byte `socket` receives from now until the agent decides whether to pool it.
  * Called when a request is given its socket, before anything of the request is written.
  */
 export function watchExchange(socket: Duplex): void {
-  const previous = exchanges.get(socket);
-  if (previous) socket.removeListener('data', previous.listener);
-  const exchange: Exchange = {
-    chunks: [],
-    bytes: 0,
-    listener: (chunk) => {
-      exchange.chunks.push(chunk);
-      exchange.bytes += chunk.length;
-    },
-  };
-  exchanges.set(socket, exchange);
+  if (exchanges.has(socket)) socket.removeListener('data', record);
+  exchanges.set(socket, new Received());
   // Before node:http's own listener, so the chunk that completes the answer is counted too.
-  socket.prependListener('data', exchange.listener);
+  socket.prependListener('data', record);
+}
+
+/**
+ * The listener of every watched connection, the one it is called on (`this`): one function for
+ * all of them, so watching an exchange allocates no closure.
+ */
+function record(this: Duplex, chunk: Buffer): void {
+  const received = exchanges.get(this);
+  if (!received) return;
+  received.chunks.push(chunk);
+  received.bytes += chunk.length;
 }
 
 /** Whether the bytes of the exchange on `socket` are exactly one answer (after any 1xx). */
 function exchangeWasClean(socket: Duplex): boolean {
-  const exchange = exchanges.get(socket);
-  if (!exchange) return true;
-  socket.removeListener('data', exchange.listener);
+  const received = exchanges.get(socket);
+  if (!received) return true;
+  socket.removeListener('data', record);
   exchanges.delete(socket);
-  return responseEnd(Buffer.concat(exchange.chunks, exchange.bytes)) === exchange.bytes;
+  const { chunks, bytes } = received;
+  // An answer that came in one chunk (the usual case) is read where it lies, not copied.
+  const all = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, bytes);
+  return responseEnd(all) === bytes;
 }
 
 function guard<A extends http.Agent>(agent: A): A {
   const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
   const reuse = agent.reuseSocket.bind(agent);
-  const idleWatchers = new WeakMap<Duplex, () => void>();
   agent.keepSocketAlive = (socket: Duplex) => {
     if (!exchangeWasClean(socket) || socket.readableLength > 0 || !keep(socket)) return false;
     // Resumed, as node:http may leave it paused after a body, so bytes sitting unread count too.
-    const onIdleData = () => socket.destroy();
-    idleWatchers.set(socket, onIdleData);
-    socket.on('data', onIdleData).resume();
+    socket.on('data', destroyOnIdleData).resume();
     return true;
   };
   agent.reuseSocket = (socket, request) => {
-    const onIdleData = idleWatchers.get(socket);
-    if (onIdleData) socket.removeListener('data', onIdleData);
-    idleWatchers.delete(socket);
+    socket.removeListener('data', destroyOnIdleData);
     reuse(socket, request);
   };
   return agent;
+}
+
+/** The idle guard of every pooled connection: it closes the one it is called on (`this`). */
+function destroyOnIdleData(this: Duplex): void {
+  this.destroy();
 }
 
 /**

@@ -161,7 +161,7 @@ function send(
   const outgoing = (secure ? https : http).request(request.url, options, onResponse);
   // Given before the request is written (node:http flushes it after this event): every byte the
   // connection receives from here on is accounted to this exchange (keep-alive.ts).
-  outgoing.once('socket', watchExchange);
+  outgoing.on('socket', watchExchange);
   if (!request.beforeWrite) outgoing.end(request.body);
   else writeWhenConnected(outgoing, secure, () => mayWrite(request, refuse) && outgoing.end(request.body));
   return outgoing;
