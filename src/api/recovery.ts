@@ -108,14 +108,46 @@ export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
     const body = asRecord(sent);
     const reference = body?.[descriptor.key];
     if (typeof reference !== 'string' || reference === '') return undefined;
-    return {
-      key: reference,
-      howToLookUp: `client.transactions.get('${reference}')`,
-      find: (run) => settle(run, descriptor, body as Record<string, unknown>, reference),
-      idIn: ticketIn,
-      contradiction: (value) => contradictionOf(value, body as Record<string, unknown>, echo),
-    } satisfies Recovery;
+    return new SentCreate(descriptor, echo, body as Record<string, unknown>, reference);
   };
+}
+
+/**
+ * The recovery of one create, from the body it sends. A class: made for every create, and its
+ * methods run only when an answer is lost or contradicts what was sent.
+ */
+class SentCreate implements Recovery {
+  readonly #descriptor: RecoveryDescriptor;
+  readonly #echo: MatchRule;
+  // Private: the body holds the customer's data, which nothing that inspects a recovery may show.
+  readonly #body: Record<string, unknown>;
+
+  constructor(
+    descriptor: RecoveryDescriptor,
+    echo: MatchRule,
+    body: Record<string, unknown>,
+    readonly key: string,
+  ) {
+    this.#descriptor = descriptor;
+    this.#echo = echo;
+    this.#body = body;
+  }
+
+  get howToLookUp(): string {
+    return `client.transactions.get('${this.key}')`;
+  }
+
+  find(run: Runner): Promise<Finding> {
+    return settle(run, this.#descriptor, this.#body, this.key);
+  }
+
+  idIn(body: unknown): string | undefined {
+    return ticketIn(body);
+  }
+
+  contradiction(value: unknown): string | undefined {
+    return contradictionOf(value, this.#body, this.#echo);
+  }
 }
 
 /**

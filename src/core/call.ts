@@ -68,7 +68,7 @@ class CallExchange implements Exchange {
   readonly options: CallOptions;
   readonly reference: string | undefined;
   readonly beforeWrite: (() => void) | undefined;
-  readonly unknownAdvice: string | undefined;
+  readonly #recovery: Recovery | undefined;
 
   constructor(
     spec: Pick<CallSpec, 'method' | 'path'>,
@@ -83,7 +83,12 @@ class CallExchange implements Exchange {
     this.reference = recovery?.key;
     // Only a create (a call with a recovery) moves money: only its sends are checked.
     this.beforeWrite = recovery && counter.options[LANE]?.beforeWrite;
-    this.unknownAdvice = recovery && unknownAdvice(recovery);
+    this.#recovery = recovery;
+  }
+
+  /** Worded only for a failure's message. */
+  get unknownAdvice(): string | undefined {
+    return this.#recovery && unknownAdvice(this.#recovery);
   }
 
   get secrets(): readonly string[] {

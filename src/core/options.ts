@@ -160,6 +160,21 @@ export function problemLine({ key, message }: OptionProblem): string {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
+const REQUEST_RULES = { timeoutMs: TIMER_MS, maxRetries: RETRIES };
+
+/**
+ * No key of its own, and none of the checked ones inherited: what most calls pass (the default
+ * `{}`), which every check below passes, so it is not walked.
+ */
+function noOptions(options: RequestOptions): boolean {
+  return (
+    Object.keys(options).length === 0 &&
+    options.timeoutMs === undefined &&
+    options.maxRetries === undefined &&
+    options.headers === undefined
+  );
+}
+
 /**
  * A call's RequestOptions (its last argument), checked like the client's: an unknown key
  * (`timeout: 5000`) would be silently ignored and a value timers cannot hold would fire at once,
@@ -171,8 +186,8 @@ export function checkRequestOptions(options: RequestOptions): void {
       { path: '(options)', message: 'must be an object such as { timeoutMs: 10_000 }, or left out' },
     ]);
   }
-  const rules = { timeoutMs: TIMER_MS, maxRetries: RETRIES };
-  const issues = optionProblems(options, REQUEST_OPTION_KEYS, rules, OPTION_ALIASES).map(
+  if (noOptions(options)) return;
+  const issues = optionProblems(options, REQUEST_OPTION_KEYS, REQUEST_RULES, OPTION_ALIASES).map(
     ({ key, message }) => ({ path: key, message }),
   );
   for (const [name, value] of Object.entries(options.headers ?? {})) {

@@ -118,10 +118,13 @@ export class Transport {
     scope: Scope | undefined,
   ): Promise<WithResponse<unknown>> {
     const exchange = exchangeOf(spec, body, call, recovery, scope);
-    const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), call, recovery);
     const inLane = call.options[LANE] !== undefined;
-    const first = inLane ? undefined : await send();
+    const first = inLane
+      ? undefined
+      : this.#reader.outcome(spec, await this.#http.send(exchange), call, recovery);
     if (first?.ok && recovery.contradiction(first.value) === undefined) return first.value;
+    // Built only now: a create answered at once never needs to send again.
+    const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), call, recovery);
     return reconcile({
       recovery,
       method: spec.method,
