@@ -49,7 +49,8 @@ function rowMismatch(found: unknown, claim: unknown, row: RecoveryMatch): Mismat
 
 function same(compare: RecoveryMatch['compare'], a: unknown, b: unknown): boolean {
   if (compare === 'amount') return sameNumber(a, b);
-  const [x, y] = [textOf(a), textOf(b)];
+  const x = textOf(a);
+  const y = textOf(b);
   if (x === undefined || y === undefined) return false;
   return compare === 'id' ? x === y : x.toUpperCase() === y.toUpperCase();
 }
@@ -79,10 +80,15 @@ function kindOf(label: unknown): TransactionKind | undefined {
   return shape === 'PAYIN' || shape === 'PAYOUT' ? shape : undefined;
 }
 
+// Run for every create's answer (the match check): no closure or array per call.
 function sameNumber(a: unknown, b: unknown): boolean {
-  const number = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
-  const [x, y] = [number(a), number(b)];
+  const x = numberOf(a);
+  const y = numberOf(b);
   return typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && x === y;
+}
+
+function numberOf(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 }
 
 function textOf(value: unknown): string | undefined {
