@@ -6,10 +6,11 @@
  */
 import { type Finding, find } from '../api/find.js';
 import { OPERATIONS } from '../api/operations.js';
+import { withDeadline } from '../core/deadline.js';
 import { PayinoutError } from '../core/errors.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
-import { withDeadline } from './deadline.js';
+import { isRecord } from './parse.js';
 
 const DELIVERY_RULE = OPERATIONS['transactions.get'].confirms;
 
