@@ -10,7 +10,6 @@ import { withDeadline } from '../core/deadline.js';
 import { PayinoutError } from '../core/errors.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
-import { isRecord } from './parse.js';
 
 const DELIVERY_RULE = OPERATIONS['transactions.get'].confirms;
 
