@@ -57,12 +57,16 @@ export function guardedSpan(span: Span): Span {
 /** False only for a span that says so (tracing off); a throwing or odd `isRecording` reads as recording. */
 export function recording(span: Span): boolean {
   let answer: unknown;
-  contain(() => {
+  try {
     answer = span.isRecording?.();
-    return answer;
-  });
+  } catch {
+    return true;
+  }
+  if (answer instanceof Promise) answer.catch(ignore);
   return answer !== false;
 }
+
+function ignore(): void {}
 
 /** Sets a span's closing attributes, then ends it even if setting them threw. */
 export function closeSpan(span: Span, describe: () => void): void {
