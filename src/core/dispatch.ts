@@ -145,17 +145,21 @@ function scopeOf(value: unknown): ObserverScope | undefined {
 
 /**
  * Calls into an observer: a throw is dropped, and so is the value (a rejection is caught). The
- * tracing wing calls each Span method through it too.
+ * tracing wing calls each Span method this way too.
  */
 export function contain(call: () => unknown): void {
   try {
-    const value = call();
-    if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
-      const then = (value as { then?: unknown }).then;
-      if (typeof then === 'function') then.call(value, undefined, ignore);
-    }
+    drop(call());
   } catch {
     // An observer's fault costs its own record of the event, nothing else.
+  }
+}
+
+/** Drops what an observer returned: a promise among it is never waited for, its rejection caught. */
+export function drop(value: unknown): void {
+  if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
+    const then = (value as { then?: unknown }).then;
+    if (typeof then === 'function') then.call(value, undefined, ignore);
   }
 }
 
