@@ -73,7 +73,10 @@ function exchangeWasClean(socket: Duplex): boolean {
   if (!exchange) return true;
   socket.removeListener('data', exchange.listener);
   exchanges.delete(socket);
-  return responseEnd(Buffer.concat(exchange.chunks, exchange.bytes)) === exchange.bytes;
+  // Most answers arrive in one chunk: read it as it is rather than copy it.
+  const [only] = exchange.chunks;
+  const bytes = exchange.chunks.length === 1 && only ? only : Buffer.concat(exchange.chunks, exchange.bytes);
+  return responseEnd(bytes) === exchange.bytes;
 }
 
 function guard<A extends http.Agent>(agent: A): A {
