@@ -42,7 +42,6 @@ export interface FaultStats {
   readonly id: string;
   readonly operation: FaultOperation;
   readonly kind: FaultKind;
-  readonly merchant?: string;
   /** Requests or attempts the rule matched (operation and merchant). */
   readonly matched: number;
   /** Of those, how many got the fault. */
@@ -153,7 +152,6 @@ export class FaultRules implements SandboxFaults {
       id: rule.id,
       operation: rule.operation,
       kind: rule.kind,
-      ...(rule.merchant === undefined ? {} : { merchant: rule.merchant }),
       matched,
       fired,
     }));
