@@ -140,6 +140,8 @@ export class FaultRules implements SandboxFaults {
 
   clear(): void {
     this.#active = [];
+    // With no rule nothing is drawn: the counts of requests seen so far need not be kept.
+    this.#occurrences.clear();
     this.#changed(undefined);
   }
 
