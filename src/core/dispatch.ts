@@ -20,11 +20,11 @@ export class Scope {
   constructor(readonly parts: readonly ObserverScope[]) {}
 
   attempt(event: AttemptEvent): void {
-    for (const part of this.parts) guard(() => part.attempt?.(event));
+    for (const part of this.parts) contain(() => part.attempt?.(event));
   }
 
   reference(key: string, secrets: () => readonly string[]): void {
-    for (const part of this.parts) guard(() => part.reference?.(key, secrets));
+    for (const part of this.parts) contain(() => part.reference?.(key, secrets));
   }
 
   /** A lookup inside the call: each observer may give it a scope; one that does not keeps its own. */
@@ -90,7 +90,7 @@ function enterOne<T>(enter: Enter, run: (scope: ObserverScope | undefined) => Pr
     }
     return work;
   };
-  guard(() => enter(proceed));
+  contain(() => enter(proceed));
   work ??= started(run, undefined);
   return work;
 }
@@ -108,7 +108,7 @@ function started<T>(
 
 /** Attached before the engine's caller can await the work, so the scope ends first. */
 function endWhenSettled(scope: ObserverScope, work: Promise<unknown>): void {
-  const end = (ending: Ending) => guard(() => scope.end?.(ending));
+  const end = (ending: Ending) => contain(() => scope.end?.(ending));
   work.then(
     (value) => end({ ok: true, value }),
     (error) => end({ ok: false, error }),
@@ -122,8 +122,11 @@ function scopeOf(value: unknown): ObserverScope | undefined {
     : undefined;
 }
 
-/** Calls into an observer: a throw is dropped, and so is the value (a rejection is caught). */
-function guard(call: () => unknown): void {
+/**
+ * Calls into an observer: a throw is dropped, and so is the value (a rejection is caught). The
+ * tracing wing calls each Span method through it too.
+ */
+export function contain(call: () => unknown): void {
   try {
     const value = call();
     if ((typeof value === 'object' || typeof value === 'function') && value !== null) {

@@ -1,6 +1,7 @@
 /** `startSandboxServer()`: the simulator on a real node:http server (what the CLI runs). */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CappedBytes } from '../core/body.js';
 import { ConfigurationError } from '../core/errors.js';
 import type { ApiErrorCode } from '../schemas/catalog.js';
 import { createDashboard, type Dashboard } from './dashboard/index.js';
@@ -147,21 +148,23 @@ function serve(
     internalError(res, error);
     return;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-  });
+  // Drained past the cap (events, not an async iterator: no cost per request), so the client
+  // gets its 413 rather than a reset.
+  const received = new CappedBytes(MAX_BODY_BYTES);
+  req.on('data', (chunk: Buffer) => received.add(chunk));
   req.on('end', () => {
-    if (size > MAX_BODY_BYTES) {
+    const bytes = received.bytes();
+    if (bytes === undefined) {
       send(res, 413, JSON_HEADERS, envelope('PAYLOAD_TOO_LARGE', 'Body above 1 MiB.'));
       return;
     }
     // Whatever a client sends, the answer is an envelope: a throw here (a body no endpoint
     // foresaw, an answer that cannot be serialised) is a 500, never a crash of the process.
     try {
-      const body = chunks.length === 0 ? undefined : Buffer.concat(chunks).toString('utf8');
+      const body =
+        bytes.byteLength === 0
+          ? undefined
+          : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
       const api = !path.startsWith('/checkout/'); // the checkout page posts an HTML form
       const refused = api ? refuseContentType(req.headers['content-type'], body) : undefined;
       const answer =

@@ -6,7 +6,7 @@
  * log line (redact.ts); an error is named by its class, never by its message.
  */
 import type { AttemptEvent, CallSite, Ending, ObserverScope, Proceed } from '../core/observer.js';
-import { closeSpan, defined, errorType, fail, recording, safeText } from './span.js';
+import { closeSpan, defined, errorType, fail, guardedSpan, recording, safeText } from './span.js';
 import {
   ATTR,
   type AttributeValue,
@@ -44,7 +44,8 @@ export function traceCall(tracer: Tracer, origin: Origin, site: CallSite, procee
 }
 
 /** A recorded span's scope; a span nobody records (tracing off) is ended at once and hears nothing. */
-function scopeOf(span: Span, tracer: Tracer, origin: Origin, parent?: CallSpan): CallSpan | undefined {
+function scopeOf(given: Span, tracer: Tracer, origin: Origin, parent?: CallSpan): CallSpan | undefined {
+  const span = guardedSpan(given);
   if (recording(span)) return new CallSpan(span, origin, tracer, parent);
   span.end();
   return undefined;

@@ -4,6 +4,7 @@
  * whose fault must not cost more than the span (a throwing `isRecording` reads as recording; a
  * span is ended even when setting its closing attributes threw).
  */
+import { contain } from '../core/dispatch.js';
 import type { Ending, Proceed } from '../core/observer.js';
 import { scrubText } from '../core/redact.js';
 import {
@@ -29,21 +30,38 @@ export function traceWork(
   describe: (span: Span, value: unknown) => void,
 ): unknown {
   const safe = { ...options, attributes: defined(options.attributes ?? {}) };
-  return tracer.startActiveSpan(name, safe, (span) =>
-    proceed({
+  return tracer.startActiveSpan(name, safe, (given) => {
+    const span = guardedSpan(given);
+    return proceed({
       end: (ending: Ending) =>
         closeSpan(span, () => (ending.ok ? describe(span, ending.value) : fail(span, ending.error))),
-    }),
-  );
+    });
+  });
 }
 
-/** False only for a span that says so (tracing off); a throwing `isRecording` reads as recording. */
+/**
+ * The tracer's span as the wing calls it: each method contained on its own (core/dispatch.ts),
+ * so one that throws, returns a rejected promise or never settles costs its own effect only (a
+ * throwing `setAttribute` still lets the span end), and nothing waits for what it returns.
+ */
+export function guardedSpan(span: Span): Span {
+  return {
+    isRecording: () => recording(span),
+    setAttribute: (key, value) => contain(() => span.setAttribute(key, value)),
+    addEvent: (name, attributes) => contain(() => span.addEvent(name, attributes)),
+    setStatus: (status) => contain(() => span.setStatus(status)),
+    end: () => contain(() => span.end()),
+  };
+}
+
+/** False only for a span that says so (tracing off); a throwing or odd `isRecording` reads as recording. */
 export function recording(span: Span): boolean {
-  try {
-    return span.isRecording?.() !== false;
-  } catch {
-    return true;
-  }
+  let answer: unknown;
+  contain(() => {
+    answer = span.isRecording?.();
+    return answer;
+  });
+  return answer !== false;
 }
 
 /** Sets a span's closing attributes, then ends it even if setting them threw. */

@@ -5,7 +5,7 @@
  * (OPERATION:KIND[:key=value,...]). The form is built once per visit, so a live refresh never
  * interrupts typing; only the table is redrawn.
  */
-export const FAULTS_SCRIPT = String.raw`
+export const FAULTS_SCRIPT = `
   var FAULT_OPTION_KEYS = ['rate', 'times', 'merchant', 'status', 'retryAfter', 'ms'];
 
   function buildFaultPanel() {
