@@ -1,5 +1,6 @@
 /** Faults on API requests, through raw HTTP to a real server: what is committed, what is answered. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatFaultSpec, parseFaultSpec } from '../../src/testing/faults/spec.js';
 import {
   createSandbox,
   FaultRuleError,
@@ -225,5 +226,21 @@ describe('bad rules are refused with the closest valid word, and nothing changes
     expect((error as Error).message).toMatch(message);
     expect(sandbox.faults.list()).toEqual(before);
     expect(() => createSandbox({ faults: [rule as FaultRuleInput] })).toThrow(FaultRuleError);
+  });
+});
+
+describe('SPEC, the one-line form of the CLI and the dashboard', () => {
+  it.each([
+    'payout.create:drop-after-commit:rate=0.05',
+    '*:status:status=503,rate=0.01',
+    'transactions.get:status:status=429,retryAfter=1,times=3',
+    'webhook:duplicate:rate=0.2',
+    'payin.create:delay:ms=2000,merchant=demo-co',
+  ])('%s reads as the rule the schema checks and is written back as given', (spec) => {
+    const rule = parseFaultSpec(spec);
+    expect(createSandbox({ webhooks: false, faults: [rule] }).faults.list()).toEqual([
+      { ...rule, id: 'fault-1' },
+    ]);
+    expect(formatFaultSpec(rule)).toBe(spec);
   });
 });
