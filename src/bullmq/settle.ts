@@ -1,33 +1,57 @@
 /**
- * The queue's one door into the batch engine (src/bulk/): a queue job settles its PayOut through
- * the same per-item entry point as `createMany` — looked up first, never sent twice, `recovered`
- * on a re-run. Every use of src/bulk/ by payinout/bullmq goes through this file, so a rework of
- * the engine re-points one file.
+ * The queue's one door into the runner for "many" (src/bulk/): a queue job — a chunk of a batch,
+ * one PayOut or many — runs its items through the same runner and PayOut step as `createMany`:
+ * looked up first, never sent twice, `recovered` on a re-run, results in input order. Every use
+ * of src/bulk/ by payinout/bullmq goes through this file, so a rework of the runner re-points one
+ * file.
  */
 
 import { KeyedLock, PauseGate } from '../bulk/gate.js';
 import { BatchHalt } from '../bulk/halt.js';
-import { type ItemContext, settleItem, validatePayOut } from '../bulk/item.js';
+import { type ItemLock, payOutStep, referenceOf, validatePayOut } from '../bulk/item.js';
+import type { RunHalt } from '../bulk/run.js';
+import { runMany } from '../bulk/runner.js';
 import { type JobSite, traceJob } from '../bulk/trace.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult } from '../bulk/types.js';
+import type { SharedPause } from '../core/types.js';
 
 export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from '../bulk/errors.js';
+export { checkConcurrency } from '../bulk/options.js';
 export type { BatchClient, JobSite, PayOutBatchResult };
-export { BATCH_CLIENT, BatchHalt, KeyedLock, PauseGate, validatePayOut };
+export { BATCH_CLIENT, BatchHalt, KeyedLock, PauseGate, referenceOf, validatePayOut };
 
-/** What one job is settled with: the worker's client and gate, the job's lease and batch halt. */
-export type JobContext = ItemContext;
-
-/** Settles one job's PayOut; never rejects (the engine gives every item a result). */
-export function settlePayOut(item: unknown, ctx: JobContext): Promise<PayOutBatchResult> {
-  return settleItem(item, ctx);
+/** What one job's items are settled with: the worker's client and pause, the job's leases and batch halt. */
+export interface JobContext {
+  client: BatchClient;
+  pause: SharedPause;
+  lock: ItemLock;
+  halt: RunHalt;
+  maxRetries: number;
+  /** Items of the job in flight at once. */
+  concurrency: number;
+  site: JobSite;
 }
 
-/** Settles one job's PayOut as a span of its own when the worker's client has a tracer. */
-export function settleTraced(item: unknown, ctx: JobContext, job: JobSite): Promise<PayOutBatchResult> {
+const COUNTS = ['created', 'recovered', 'failed'] as const;
+
+/**
+ * Settles every item of one job, each as a span of its own when the worker's client has a
+ * tracer; results in the job's order. Never rejects for an item (each gets a result).
+ */
+export async function settleJob(items: readonly unknown[], ctx: JobContext): Promise<PayOutBatchResult[]> {
+  const results: PayOutBatchResult[] = [];
   const { tracer } = ctx.client;
-  if (!tracer) return settlePayOut(item, ctx);
-  return traceJob(tracer, item, job, () => settlePayOut(item, ctx));
+  await runMany(items, payOutStep({ client: ctx.client, lock: ctx.lock, maxRetries: ctx.maxRetries }), {
+    concurrency: Math.max(1, Math.min(ctx.concurrency, items.length)),
+    total: items.length,
+    counts: COUNTS,
+    countOf: (result) => result.outcome,
+    pause: ctx.pause,
+    halt: ctx.halt,
+    around: tracer ? (item, _i, settle) => traceJob(tracer, item, ctx.site, settle) : undefined,
+    sink: (result) => {
+      results.push(result);
+    },
+  });
+  return results;
 }
-
-export { checkConcurrency } from '../bulk/batch.js';
