@@ -31,16 +31,18 @@ export async function run(client: RedisClient, lua: string, keys: string[], args
   return (client as unknown as Record<string, (args: string[]) => Promise<unknown>>)[name]!(flat);
 }
 
-/** Records job ids in the batch's order unless already there; returns 1 (new) or 0 per id. */
+/**
+ * Records items in the batch's order unless already there, each with the job that holds it;
+ * returns 1 (new) or 0 per item. ARGV: (item id, job id)….
+ */
 const ADD_TO_BATCH = `
 local out = {}
-for i, id in ipairs(ARGV) do
-  local next = redis.call('LLEN', KEYS[2])
-  if redis.call('HSETNX', KEYS[1], id, next) == 1 then
-    redis.call('RPUSH', KEYS[2], id)
-    out[i] = 1
+for i = 1, #ARGV, 2 do
+  if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
+    redis.call('RPUSH', KEYS[2], ARGV[i])
+    out[#out + 1] = 1
   else
-    out[i] = 0
+    out[#out + 1] = 0
   end
 end
 return out`;
@@ -48,9 +50,11 @@ return out`;
 export async function addToBatch(
   client: RedisClient,
   keys: { index: string; order: string },
-  jobIds: string[],
+  entries: { itemId: string; jobId: string }[],
 ): Promise<boolean[]> {
-  const flags = (await run(client, ADD_TO_BATCH, [keys.index, keys.order], jobIds)) as number[];
+  if (entries.length === 0) return [];
+  const args = entries.flatMap((e) => [e.itemId, e.jobId]);
+  const flags = (await run(client, ADD_TO_BATCH, [keys.index, keys.order], args)) as number[];
   return flags.map((flag) => flag === 1);
 }
 
