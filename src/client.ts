@@ -3,7 +3,9 @@
  * and their check live in client-options.ts.
  */
 import { checkOptions, ENV_VARS, type Environment, type PaymentClientOptions } from './client-options.js';
+import { dispatcherOf } from './core/dispatch.js';
 import { ConfigurationError } from './core/errors.js';
+import { attemptLog, containedLogger } from './core/logger.js';
 import { PLATFORM_SENDER, type Sender } from './core/sender.js';
 import { Transport } from './core/transport.js';
 import { MerchantResource } from './resources/merchant.js';
@@ -12,6 +14,7 @@ import { PayOutResource } from './resources/payout.js';
 import { SandboxResource } from './resources/sandbox.js';
 import { TransactionsResource } from './resources/transactions.js';
 import { WebhooksResource } from './resources/webhooks.js';
+import { type TracedEvents, tracingObserver } from './tracing/index.js';
 
 /**
  * The payinout client. One instance per set of credentials; it is immutable and safe to share.
@@ -59,6 +62,13 @@ export class PaymentClient {
     const baseUrl = options.baseUrl.trim();
     const environment = options.environment ?? 'staging';
     const validateRequests = options.validateRequests ?? true;
+    // What surrounds the client (its logger, its tracer) may cost a line or a span, never a
+    // result: the logger's lines are contained, and both observe calls through one dispatcher.
+    const logger = options.logger && containedLogger(options.logger);
+    const observers = dispatcherOf<TracedEvents>([
+      logger && attemptLog(logger),
+      options.tracer && tracingObserver(options.tracer, baseUrl),
+    ]);
     const transport = new Transport({
       baseUrl,
       username: options.username,
@@ -70,14 +80,14 @@ export class PaymentClient {
       strictResponses: options.strictResponses ?? false,
       fetch: options.fetch,
       sender: options.fetch ? undefined : new.target[PLATFORM_SENDER],
-      logger: options.logger,
+      logger,
       appInfo: options.appInfo,
-      tracer: options.tracer,
+      observers,
     });
     this.baseUrl = baseUrl;
     this.environment = environment;
     this.payin = new PayInResource(transport);
-    this.payout = new PayOutResource(transport);
+    this.payout = new PayOutResource(transport, observers);
     this.merchant = new MerchantResource(transport);
     this.transactions = new TransactionsResource(transport);
     this.sandbox = new SandboxResource(transport, {

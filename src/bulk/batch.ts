@@ -4,13 +4,11 @@
  * handed to a sink as they are ready (the CLI writes them out; createMany collects them).
  */
 import { ConfigurationError } from '../core/errors.js';
-import type { Tracer } from '../core/tracer.js';
 import type { PayOutCreateParams } from '../schemas/payout.js';
 import { KeyedLock } from './gate.js';
 import { payOutStep } from './item.js';
 import { checkMaxRetries, checkRunOptions, DEFAULT_CONCURRENCY, PAYOUT_RULES } from './options.js';
 import { type RunSummary, runMany } from './runner.js';
-import { traceBatch, traceItem } from './trace.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './types.js';
 
 export { MAX_CONCURRENCY } from '../core/options.js';
@@ -22,8 +20,6 @@ export interface BatchRun extends PayOutBatchOptions {
   total: number;
   /** Receives each result in input order; the batch waits for it (backpressure). */
   sink: (result: PayOutBatchResult, index: number) => void | Promise<void>;
-  /** trace: each item a span (a child of the caller's active span, the batch's). */
-  tracer?: Tracer | undefined;
 }
 
 /** The final counts, and why the batch stopped itself when it did. */
@@ -37,9 +33,10 @@ export function runPayOutBatch(
   items: Iterable<unknown> | AsyncIterable<unknown>,
   run: BatchRun,
 ): Promise<BatchSummary> {
-  const { total, sink, tracer, ...options } = run;
+  const { total, sink, ...options } = run;
   checkRunOptions('createMany', options, PAYOUT_RULES);
   const maxRetries = checkMaxRetries(run.maxRetries, client.maxRetries);
+  const { observers } = client;
   const step = payOutStep({ client, lock: new KeyedLock(), maxRetries });
   return runMany(items, step, {
     concurrency: run.concurrency,
@@ -49,8 +46,8 @@ export function runPayOutBatch(
     signal: run.signal,
     onProgress: run.onProgress,
     sink,
-    // trace: each item a span, a child of the batch's.
-    around: tracer && ((item, index, settle) => traceItem(tracer, item, index, settle)),
+    // Observers hear each item (a tracer: a span, child of the batch's) through the dispatcher.
+    around: observers && ((item, index, settle) => observers.around('item', { item, index }, settle)),
   });
 }
 
@@ -63,6 +60,8 @@ export async function createPayOutBatch(
   if (!Array.isArray(items)) {
     throw new ConfigurationError('createMany takes an array of PayOut params; nothing was sent.');
   }
+  // Checked as given, before the run's own total and sink are added to them.
+  checkRunOptions('createMany', options, PAYOUT_RULES);
   const results: PayOutBatchResult[] = new Array(items.length);
   const run = () =>
     runPayOutBatch(client, items, {
@@ -71,9 +70,10 @@ export async function createPayOutBatch(
       sink: (result, index) => {
         results[index] = result;
       },
-      tracer: client.tracer,
     });
-  // trace: the batch is one span, each item a child (bulk/trace.ts).
-  await (client.tracer ? traceBatch(client.tracer, items.length, run) : run());
+  // Observers hear the batch (a tracer: one span, each item a child) through the dispatcher.
+  const { observers } = client;
+  const start = { operation: 'payout.createMany', total: items.length } as const;
+  await (observers ? observers.around('batch', start, run) : run());
   return results;
 }

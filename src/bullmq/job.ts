@@ -111,8 +111,8 @@ export function jobItems(data: PayOutJobData): readonly Record<string, unknown>[
 }
 
 /**
- * The worker's client as a batch sees it: its create and lookup, and its tracer (each item is
- * then a span); the worker's own `maxRetries`.
+ * The worker's client as a batch sees it: its create and lookup, and its observers (a tracer
+ * makes each PayOut of a job a span); the worker's own `maxRetries`.
  */
 function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
   const own = client.payout[BATCH_CLIENT]?.();
@@ -120,7 +120,7 @@ function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
     create: own?.create ?? ((params, opts) => client.payout.create(params, opts)),
     lookup: own?.lookup ?? ((reference, opts) => client.transactions.get(reference, opts)),
     maxRetries,
-    tracer: own?.tracer,
+    observers: own?.observers,
   };
 }
 

@@ -6,19 +6,22 @@
  * file.
  */
 
+import type { JobStart } from '../bulk/events.js';
 import { KeyedLock, PauseGate } from '../bulk/gate.js';
 import { BatchHalt } from '../bulk/halt.js';
 import { type ItemLock, payOutStep, referenceOf, validatePayOut } from '../bulk/item.js';
 import type { RunHalt } from '../bulk/run.js';
 import { runMany } from '../bulk/runner.js';
-import { type JobSite, traceJob } from '../bulk/trace.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult } from '../bulk/types.js';
 import type { SharedPause } from '../core/types.js';
 
 export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from '../bulk/errors.js';
 export { checkConcurrency } from '../bulk/options.js';
-export type { BatchClient, JobSite, PayOutBatchResult };
+export type { BatchClient, PayOutBatchResult };
 export { BATCH_CLIENT, BatchHalt, KeyedLock, PauseGate, referenceOf, validatePayOut };
+
+/** Where a queue job came from: its queue and its batch. */
+export type JobSite = Omit<JobStart, 'item'>;
 
 /** What one job's items are settled with: the worker's client and pause, the job's leases and batch halt. */
 export interface JobContext {
@@ -35,12 +38,13 @@ export interface JobContext {
 const COUNTS = ['created', 'recovered', 'failed'] as const;
 
 /**
- * Settles every item of one job, each as a span of its own when the worker's client has a
- * tracer; results in the job's order. Never rejects for an item (each gets a result).
+ * Settles every item of one job, each told to the client's observers as a queue job of its own
+ * (a tracer: one span per PayOut, as in one-job-per-PayOut mode); results in the job's order.
+ * Never rejects for an item (each gets a result).
  */
 export async function settleJob(items: readonly unknown[], ctx: JobContext): Promise<PayOutBatchResult[]> {
   const results: PayOutBatchResult[] = [];
-  const { tracer } = ctx.client;
+  const { observers } = ctx.client;
   await runMany(items, payOutStep({ client: ctx.client, lock: ctx.lock, maxRetries: ctx.maxRetries }), {
     concurrency: Math.max(1, Math.min(ctx.concurrency, items.length)),
     total: items.length,
@@ -48,7 +52,7 @@ export async function settleJob(items: readonly unknown[], ctx: JobContext): Pro
     countOf: (result) => result.outcome,
     pause: ctx.pause,
     halt: ctx.halt,
-    around: tracer ? (item, _i, settle) => traceJob(tracer, item, ctx.site, settle) : undefined,
+    around: observers && ((item, _i, settle) => observers.around('job', { ...ctx.site, item }, settle)),
     sink: (result) => {
       results.push(result);
     },

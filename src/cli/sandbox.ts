@@ -7,6 +7,7 @@ import { type Command, Option } from 'commander';
 import { ENV_VARS } from '../client-options.js';
 import { MAX_TIMER_MS } from '../core/limits.js';
 import { COUNTRY_CODES } from '../schemas/catalog.js';
+import type { FaultRuleInput } from '../testing/faults/rule.js';
 import { isLoopbackHost } from '../testing/host.js';
 import {
   type SandboxServer,
@@ -16,11 +17,17 @@ import {
 } from '../testing/server.js';
 import type { SandboxEnvironment, SandboxMerchantSeed } from '../testing/types.js';
 import { VERSION } from '../version.js';
+import { UsageError } from './errors.js';
 import { httpUrl, integerIn, merchant, timeScale } from './options.js';
+import { faultSpec, faultStartupLines } from './sandbox-faults.js';
+import { createSandboxLog, type LogFormat, type SandboxLog } from './sandbox-log.js';
+import { stdoutHasColour } from './terminal.js';
 
 export const DEFAULT_PORT = 4010;
-/** Ports tried after the default before any free port: a stable URL is nicer to bookmark. */
+/** Ports tried after the first before any free port: a stable URL is nicer to bookmark. */
 const NEARBY_PORTS = 9;
+/** Sets the first port tried when --port is not given (a second sandbox, a test that holds its own port). */
+export const FIRST_PORT_VARIABLE = 'PAYINOUT_SANDBOX_PORT';
 
 interface SandboxFlags {
   port?: number;
@@ -32,6 +39,10 @@ interface SandboxFlags {
   forwardWebhooks?: string;
   webhookConcurrency?: number;
   maxTransactions?: number;
+  seed?: number;
+  fault?: FaultRuleInput[];
+  quiet?: boolean;
+  log: LogFormat;
 }
 
 export function registerSandbox(program: Command): void {
@@ -41,7 +52,7 @@ export function registerSandbox(program: Command): void {
     .addOption(
       new Option(
         '--port <n>',
-        `port to listen on; 0 = any free port (default ${DEFAULT_PORT}, or a nearby free one)`,
+        `port to listen on; 0 = any free port (default $${FIRST_PORT_VARIABLE} or ${DEFAULT_PORT}, or a nearby free one)`,
       ).argParser(integerIn(0, 65_535)),
     )
     .option(
@@ -92,9 +103,27 @@ export function registerSandbox(program: Command): void {
         'bound memory: beyond N transactions the oldest final ones (and their webhook deliveries) are forgotten, never a pending one (default: keep all)',
       ).argParser(integerIn(1, Number.MAX_SAFE_INTEGER)),
     )
+    .addOption(
+      new Option(
+        '--fault <SPEC>',
+        'a fault rule, OPERATION:KIND[:key=value,...] (repeatable), e.g. payout.create:drop-after-commit:rate=0.05',
+      ).argParser(faultSpec),
+    )
+    .addOption(
+      new Option(
+        '--seed <n>',
+        "seed of the fault rules' rate draws: the same seed repeats a run (default random, printed)",
+      ).argParser(integerIn(0, 0x7fff_ffff)),
+    )
+    .option('--quiet', 'print only the startup lines, no line per request or webhook attempt')
+    .addOption(
+      new Option('--log <format>', 'request and webhook lines as text or one JSON object per line')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  payinout sandbox\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --max-transactions 100000\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n',
+      "\nExamples:\n  payinout sandbox\n  payinout sandbox --seed 7 --fault payout.create:drop-after-commit:rate=0.05 --fault '*:status:status=503,rate=0.01'\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --max-transactions 100000\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n",
     )
     .action((flags: SandboxFlags) => runSandbox(flags));
 }
@@ -111,7 +140,12 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
     ...(flags.forwardWebhooks === undefined ? {} : { forwardWebhooksTo: flags.forwardWebhooks }),
     ...(flags.webhookConcurrency === undefined ? {} : { webhookConcurrency: flags.webhookConcurrency }),
     ...(flags.maxTransactions === undefined ? {} : { maxTransactions: flags.maxTransactions }),
+    ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+    ...(flags.fault ? { faults: flags.fault } : {}),
   };
+  // Made once the sandbox exists (its merchants' credentials are what the lines are scrubbed of).
+  let log: SandboxLog | undefined;
+  if (!flags.quiet) options.onRequest = (record) => log?.request(record);
   // Handlers go in before anything is printed: until Node has a listener, SIGINT/SIGTERM
   // kill the process at once, and a supervisor may signal as soon as it reads base_url.
   let server: SandboxServer | undefined;
@@ -128,6 +162,11 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   server = await listen(options, flags.port);
+  if (!flags.quiet) {
+    const secrets = server.sandbox.merchants.flatMap((m) => [m.password, m.token]);
+    log = createSandboxLog(flags.log, flags.log === 'text' && stdoutHasColour(), secrets);
+    server.sandbox.onWebhookAttempt(log.webhook);
+  }
   process.stdout.write(banner(server, flags.forwardWebhooks));
   process.stderr.write(
     `payinout sandbox ${VERSION} listening on ${server.url} (Ctrl+C to stop). Dashboard: ${server.dashboardUrl}\n` +
@@ -150,13 +189,14 @@ async function listen(options: SandboxServerOptions, port: number | undefined): 
     });
   }
   const sandbox = serverSandbox({ ...options, host: options.host ?? '127.0.0.1' });
-  for (let candidate = DEFAULT_PORT; candidate <= DEFAULT_PORT + NEARBY_PORTS + 1; candidate++) {
-    const last = candidate > DEFAULT_PORT + NEARBY_PORTS;
+  const first = firstPort();
+  for (let candidate = first; candidate <= first + NEARBY_PORTS + 1; candidate++) {
+    const last = candidate > first + NEARBY_PORTS || candidate > 65_535;
     try {
       const server = await startSandboxServer({ ...options, sandbox, port: last ? 0 : candidate });
-      if (server.port !== DEFAULT_PORT) {
+      if (server.port !== first) {
         process.stderr.write(
-          `payinout sandbox: port ${DEFAULT_PORT} is in use; listening on port ${server.port} instead (choose one with --port).\n`,
+          `payinout sandbox: port ${first} is in use; listening on port ${server.port} instead (choose one with --port).\n`,
         );
       }
       return server;
@@ -165,6 +205,17 @@ async function listen(options: SandboxServerOptions, port: number | undefined): 
     }
   }
   throw new Error('unreachable');
+}
+
+/** The first port tried without --port: $PAYINOUT_SANDBOX_PORT when set, else 4010. */
+function firstPort(): number {
+  const value = process.env[FIRST_PORT_VARIABLE];
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  try {
+    return integerIn(1, 65_535)(value);
+  } catch (error) {
+    throw new UsageError(`${FIRST_PORT_VARIABLE}='${value}' is invalid. ${(error as Error).message}`);
+  }
 }
 
 /** Bound beyond loopback: anyone who can reach the port can use the API with those credentials. */
@@ -187,6 +238,7 @@ function banner(server: SandboxServer, forward: string | undefined): string {
     `environment=${sandbox.environment}`,
   ];
   if (forward) lines.push(`forward_webhooks=${forward}`);
+  lines.push(...faultStartupLines(sandbox.faults));
   for (const m of sandbox.merchants) {
     lines.push(
       `merchant username=${m.username} password=${m.password} token=${m.token} country=${m.country} currency=${m.currency}`,

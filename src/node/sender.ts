@@ -21,44 +21,7 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../core/sender.js';
-
-// One pool per process, as undici's global dispatcher is for fetch. Idle sockets are unref'd by
-// the agent, so they never keep a process alive. An idle socket is closed after 4 s, or 1 s
-// before the server's `Keep-Alive: timeout=` hint if that is sooner (Node reads the hint only
-// when the agent has a timeout), as undici does: a socket the server closes while idle would
-// otherwise reset the next request sent on it.
-const IDLE_MS = 4_000;
-const agents = {
-  http: guardIdle(new http.Agent({ keepAlive: true, timeout: IDLE_MS })),
-  https: guardIdle(new https.Agent({ keepAlive: true, timeout: IDLE_MS })),
-};
-
-/**
- * A connection that receives anything while idle serves no other request (undici's rule too):
- * bytes no request asked for — a proxy's stray answer, garbage — would otherwise be read as the
- * NEXT request's answer, a committed PayOut reported as the stray 422. Watched from the moment
- * the agent pools the socket (resumed, as node:http may leave it paused after a body, so bytes
- * sitting unread count too) until it is handed to a request.
- */
-function guardIdle<A extends http.Agent>(agent: A): A {
-  const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
-  const reuse = agent.reuseSocket.bind(agent);
-  const watchers = new WeakMap<Duplex, () => void>();
-  agent.keepSocketAlive = (socket: Duplex) => {
-    if (socket.readableLength > 0 || !keep(socket)) return false;
-    const onIdleData = () => socket.destroy();
-    watchers.set(socket, onIdleData);
-    socket.on('data', onIdleData).resume();
-    return true;
-  };
-  agent.reuseSocket = (socket, request) => {
-    const onIdleData = watchers.get(socket);
-    if (onIdleData) socket.removeListener('data', onIdleData);
-    watchers.delete(socket);
-    reuse(socket, request);
-  };
-  return agent;
-}
+import { agents, watchExchange } from './keep-alive.js';
 
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {
@@ -126,6 +89,9 @@ function send(
       : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
   const options = { method: request.method, headers, agent: secure ? agents.https : agents.http };
   const outgoing = (secure ? https : http).request(request.url, options, onResponse);
+  // Given before the request is written (node:http flushes it after this event): every byte the
+  // connection receives from here on is accounted to this exchange (keep-alive.ts).
+  outgoing.once('socket', watchExchange);
   if (!request.beforeWrite) outgoing.end(request.body);
   else writeWhenConnected(outgoing, secure, () => mayWrite(request, refuse) && outgoing.end(request.body));
   return outgoing;

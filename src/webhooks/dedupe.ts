@@ -8,13 +8,15 @@
  * `ttlMs` only while the token still owns it; `release` gives it back so the service's retry
  * is processed. Every store call has a deadline (`storeTimeoutMs`).
  */
+
+import { positive, TIMER_MS } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import { FINAL_STATUSES } from '../schemas/catalog.js';
 import { randomId } from './crypto.js';
 import { GuardedStore } from './guarded-store.js';
 import { DedupeLease, DONE, type LeaseContext } from './lease.js';
 import { MemoryDedupeStore } from './memory-store.js';
-import { positive, timerMs } from './options.js';
+import { checkWebhookOptions } from './options.js';
 import type { DedupeStore } from './store.js';
 
 export { DedupeLease } from './lease.js';
@@ -62,6 +64,20 @@ export const DEFAULT_IN_FLIGHT_TTL_MS = 60_000;
 export const DEFAULT_STORE_TIMEOUT_MS = 3_000;
 const LEASE_PREFIX = 'in-flight:';
 
+const DEDUPLICATOR_OPTIONS = [
+  'store',
+  'ttlMs',
+  'inFlightTtlMs',
+  'storeTimeoutMs',
+  'logger',
+] as const satisfies readonly (keyof WebhookDeduplicatorOptions)[];
+/** A processed event's TTL lives in the store (no timer holds it); the other two are timers. */
+const DEDUPLICATOR_RULES = {
+  ttlMs: positive('milliseconds'),
+  inFlightTtlMs: TIMER_MS,
+  storeTimeoutMs: TIMER_MS,
+};
+
 /** What {@link WebhookDeduplicator.acquire} answers: the claim result and, when 'new', the lease to hold. */
 export interface Acquired {
   result: ClaimResult;
@@ -98,11 +114,12 @@ export class WebhookDeduplicator {
   readonly #leases = new Map<string, DedupeLease>();
 
   constructor(options: WebhookDeduplicatorOptions = {}) {
+    checkWebhookOptions('new WebhookDeduplicator()', options, DEDUPLICATOR_OPTIONS, DEDUPLICATOR_RULES);
     const logger = options.logger ?? console;
     this.store = options.store ?? new MemoryDedupeStore({ logger });
-    this.ttlMs = positive(options.ttlMs, DEFAULT_DEDUPE_TTL_MS, 'ttlMs');
-    this.inFlightTtlMs = timerMs(options.inFlightTtlMs, DEFAULT_IN_FLIGHT_TTL_MS, 'inFlightTtlMs');
-    this.storeTimeoutMs = timerMs(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
+    this.ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
+    this.inFlightTtlMs = options.inFlightTtlMs ?? DEFAULT_IN_FLIGHT_TTL_MS;
+    this.storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
     const store = new GuardedStore(this.store, this.storeTimeoutMs);
     this.#lease = { store, ttlMs: this.ttlMs, inFlightTtlMs: this.inFlightTtlMs, logger };
   }
