@@ -6,11 +6,8 @@
  * never follow a redirect — without it. Loaded only by the Node entry, so no other runtime sees
  * a `node:` import.
  */
-import type { IncomingMessage } from 'node:http';
-import http from 'node:http';
-import https from 'node:https';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Duplex, Readable, Transform } from 'node:stream';
-import zlib from 'node:zlib';
 import { whenAborted } from '../core/abort.js';
 import { MAX_ANSWER_BYTES } from '../core/limits.js';
 import {
@@ -21,8 +18,8 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../core/sender.js';
-import { RawHeaders } from './headers.js';
-import { agents, watchExchange } from './keep-alive.js';
+import { headersOf } from './headers.js';
+import { agentFor, builtin, watchExchange } from './keep-alive.js';
 
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {
@@ -38,7 +35,7 @@ export const nodeSender: Sender = (request) =>
 class Attempt {
   /** Set once the response headers arrived: a later failure is reported with it. */
   #status: number | undefined;
-  #outgoing: http.ClientRequest | undefined;
+  #outgoing: ClientRequest | undefined;
   #settled = false;
   readonly #chunks: Buffer[] = [];
   #bytes = 0;
@@ -139,7 +136,7 @@ class Attempt {
     if (this.#settled) return;
     try {
       const text = Buffer.concat(this.#chunks, this.#bytes).toString('utf8');
-      const headers = new RawHeaders(incoming.rawHeaders);
+      const headers = headersOf(incoming.rawHeaders);
       this.#settle(undefined, { status: incoming.statusCode ?? 0, headers, text });
     } catch (failure) {
       this.#fail(failure);
@@ -151,14 +148,14 @@ function send(
   request: WireRequest,
   refuse: (error: unknown) => void,
   onResponse: (incoming: IncomingMessage) => void,
-): http.ClientRequest {
+): ClientRequest {
   const secure = request.url.startsWith('https:');
   const headers =
     request.body === undefined
       ? request.headers
       : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
-  const options = { method: request.method, headers, agent: secure ? agents.https : agents.http };
-  const outgoing = (secure ? https : http).request(request.url, options, onResponse);
+  const options = { method: request.method, headers, agent: agentFor(secure) };
+  const outgoing = builtin(secure ? 'https' : 'http').request(request.url, options, onResponse);
   // Given before the request is written (node:http flushes it after this event): every byte the
   // connection receives from here on is accounted to this exchange (keep-alive.ts).
   outgoing.on('socket', watchExchange);
@@ -172,19 +169,24 @@ function send(
  * connecting included — lies between a `beforeWrite` check and the bytes leaving: node:http
  * writes nothing before `end()`, and `end()` on a connected socket writes at once.
  */
-function writeWhenConnected(outgoing: http.ClientRequest, secure: boolean, write: () => unknown): void {
+function writeWhenConnected(outgoing: ClientRequest, secure: boolean, write: () => unknown): void {
   outgoing.once('socket', (socket) => {
     if (!socket.connecting) return void write();
     socket.once(secure ? 'secureConnect' : 'connect', write);
   });
 }
 
+/** node:zlib, loaded with the first compressed answer, not with the package. */
+function zlib(): typeof import('node:zlib') {
+  return process.getBuiltinModule('node:zlib');
+}
+
 /** The decoder of a body a server compressed unasked (fetch decodes it too). */
 function decoderFor(contentEncoding: string | undefined): (() => Transform) | undefined {
   const encoding = contentEncoding?.trim().toLowerCase();
-  if (encoding === 'gzip' || encoding === 'x-gzip') return () => zlib.createGunzip();
-  if (encoding === 'deflate') return () => zlib.createInflate();
-  if (encoding === 'br') return () => zlib.createBrotliDecompress();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return () => zlib().createGunzip();
+  if (encoding === 'deflate') return () => zlib().createInflate();
+  if (encoding === 'br') return () => zlib().createBrotliDecompress();
   return undefined;
 }
 
