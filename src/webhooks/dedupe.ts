@@ -59,6 +59,7 @@ export interface WebhookDeduplicatorOptions {
 
 /** How long a processed event is remembered by default: 7 days, far beyond the service's ~3h45 retry schedule. */
 export const DEFAULT_DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a claim lasts without renewal by default: 60 s, well before the service's first retry (5 minutes later). */
 export const DEFAULT_IN_FLIGHT_TTL_MS = 60_000;
 /** Default deadline of one dedupe-store call. */
 export const DEFAULT_STORE_TIMEOUT_MS = 3_000;
