@@ -4,8 +4,7 @@
  * for a missing response field. The transport decides what happens next; nothing here repeats.
  */
 import type * as z from 'zod/mini';
-import type { Call } from './call.js';
-import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
+import { type Accepted, isJsonText, readAnswer } from './envelope.js';
 import { type Answer, isFailed } from './http.js';
 import type { AttemptOutcome, CallSpec, Failed, Logger, Recovery, ResponseMeta } from './types.js';
 import { attachResponse } from './wire.js';
@@ -25,30 +24,30 @@ export class AnswerReader {
   outcome<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     answer: Answer | Failed,
-    call: Call,
     recovery?: Recovery,
   ): AttemptOutcome {
     if (isFailed(answer)) return answer;
-    const context = this.#context(spec, answer, call, recovery);
     let read: ReturnType<typeof readAnswer<T>>;
     try {
-      read = readAnswer(context, { schema: spec.response, unwrap: spec.unwrap, classify: spec.errors });
+      read = readAnswer(answer, {
+        schema: spec.response,
+        unwrap: spec.unwrap,
+        classify: spec.errors,
+        strict: this.#strict,
+        accepted: recovery && acceptedNote(recovery),
+      });
     } catch (error) {
       const unreadable = !isJsonText(answer.text);
       return { ok: false, error, status: answer.status, staleSocket: false, unreadable };
     }
-    for (const field of read.warnings) this.#warnOnce(spec, context.path, field);
+    for (const field of read.warnings) this.#warnOnce(spec, answer.path, field);
     const meta: ResponseMeta = {
       status: answer.status,
       headers: answer.headers,
       message: read.message,
-      attempts: answer.attempt,
+      attempts: answer.attempts,
     };
     return { ok: true, value: attachResponse(read.data, meta) };
-  }
-
-  #context(spec: CallSpec, answer: Answer, call: Call, recovery: Recovery | undefined): AnswerContext {
-    return new Context(spec, answer, call, this.#strict, recovery && acceptedNote(recovery));
   }
 
   #warnOnce(spec: CallSpec, path: string, field: string): void {
@@ -61,40 +60,6 @@ export class AnswerReader {
       `payinout ${method} ${path}: the answer has no ${field} (missing or null); the result leaves it out. strictResponses: true makes this an error.`,
       { method, path, field },
     );
-  }
-}
-
-/**
- * An answer as the envelope reader sees it. A class, not an object literal with a `secrets`
- * getter, which V8 builds slowly (~1 µs per call); the secrets are read only on a failure.
- */
-class Context implements AnswerContext {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly text: string;
-  readonly method: string;
-  readonly path: string;
-  readonly attempts: number;
-  readonly #call: Call;
-
-  constructor(
-    spec: CallSpec,
-    answer: Answer,
-    call: Call,
-    readonly strict: boolean,
-    readonly accepted: Accepted | undefined,
-  ) {
-    this.status = answer.status;
-    this.headers = answer.headers;
-    this.text = answer.text;
-    this.method = spec.method;
-    this.path = `/${spec.path}`;
-    this.attempts = answer.attempt;
-    this.#call = call;
-  }
-
-  get secrets(): readonly string[] {
-    return this.#call.secrets;
   }
 }
 

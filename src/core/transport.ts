@@ -119,12 +119,10 @@ export class Transport {
   ): Promise<WithResponse<unknown>> {
     const exchange = exchangeOf(spec, body, call, recovery, scope);
     const inLane = call.options[LANE] !== undefined;
-    const first = inLane
-      ? undefined
-      : this.#reader.outcome(spec, await this.#http.send(exchange), call, recovery);
+    const first = inLane ? undefined : this.#reader.outcome(spec, await this.#http.send(exchange), recovery);
     if (first?.ok && recovery.contradiction(first.value) === undefined) return first.value;
     // Built only now: a create answered at once never needs to send again.
-    const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), call, recovery);
+    const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), recovery);
     return reconcile({
       recovery,
       method: spec.method,
@@ -194,7 +192,7 @@ export class Transport {
           continue;
         }
       }
-      const outcome = this.#reader.outcome(spec, answer, call);
+      const outcome = this.#reader.outcome(spec, answer);
       if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
       throw outcome.error;
     }
