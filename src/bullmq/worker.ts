@@ -45,12 +45,6 @@ export interface PayOutWorkerOptions {
 
 const KNOWN = ['queueName', 'connection', 'client', 'concurrency', 'maxRetries', 'workerOptions'];
 
-/**
- * BullMQ's rate limiter stops a queue's workers only when they have a limiter configured: one
- * that never limits by count, so that `worker.rateLimit(ms)` (a 429's Retry-After) pauses them all.
- */
-const NEVER_BY_COUNT = { max: 1_000_000_000, duration: 1_000 };
-
 const DEFAULTS = { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 5 };
 
 /** PayOuts of one chunk job in flight at once (a one-PayOut job has one). */
@@ -61,7 +55,10 @@ export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJ
   checkOptions(options);
   const concurrency = checkConcurrency(options.concurrency);
   const maxRetries = options.maxRetries ?? 2;
-  const settings = { limiter: NEVER_BY_COUNT, ...DEFAULTS, ...options.workerOptions };
+  // No limiter of payinout's: the shared pause reaches every job in flight (shared.ts), and one
+  // that never limits would cost BullMQ three commands a job. A merchant's own limiter still
+  // applies, and `rateLimit` (a 429's Retry-After) then stops its workers taking jobs as well.
+  const settings = { ...DEFAULTS, ...options.workerOptions };
   let worker: Worker<PayOutJobData, PayOutJobResult>;
   let pause: SharedPause | undefined;
   const redis = () => redisOf(worker);
