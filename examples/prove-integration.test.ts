@@ -43,7 +43,7 @@ let ipnUrl: string;
 
 beforeAll(async () => {
   const simulator = createSandbox({
-    seed: 2026, // the same seed fires the same faults on the same payouts: a failure can be rerun
+    seed: 2026, // the same seed and sequence of requests fire the same faults; replayFaults repeats a run's
     timeScale: 0.0001, // webhook retries after minutes come after milliseconds
     merchants: [{ ...credentials, country: 'CO', balance: 1_000_000_000 }],
     faults: [

@@ -72,12 +72,22 @@ export class RejectedItem {
   ) {}
 }
 
+/**
+ * The params objects {@link validatePayOut} made (the schema's own output, never a caller's
+ * object): an item that is one of them is settled without parsing it again.
+ */
+const CHECKED = new WeakSet<object>();
+
 /** The schema check payout.create runs, as a typed error naming every field. */
 export function validatePayOut(
   item: unknown,
 ): { params: PayOutCreateParams } | { error: RequestValidationError } {
   const parsed = safeParse(PayOutCreateParamsSchema, item);
-  if (parsed.success) return { params: parsed.data as PayOutCreateParams };
+  if (parsed.success) {
+    const params = parsed.data as PayOutCreateParams;
+    CHECKED.add(params);
+    return { params };
+  }
   const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   return { error: new RequestValidationError('PayOut', issues) };
 }
@@ -116,7 +126,10 @@ async function settle(item: unknown, ctx: Settling): Promise<PayOutBatchResult> 
   try {
     if (item instanceof RejectedItem) return failed(given, item.error);
     if (signal?.aborted) return failed(given, new BatchAbortedError(given, signal.reason));
-    const checked = validatePayOut(item);
+    // A CSV row read by the CLI was validated as it was read; any other item is, here, once.
+    const checked = CHECKED.has(item as object)
+      ? { params: item as PayOutCreateParams }
+      : validatePayOut(item);
     if ('error' in checked) return failed(given, checked.error);
     params = checked.params;
     const halted = halt.notSent(params.reference);

@@ -8,8 +8,7 @@
  * read as the NEXT request's answer (a committed PayOut reported as the stray's 422), so that
  * connection serves no other request. undici, behind `fetch`, refuses the same bytes.
  */
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 
 // One pool per process, as undici's global dispatcher is for fetch. Idle sockets are unref'd by
@@ -18,10 +17,26 @@ import type { Duplex } from 'node:stream';
 // when the agent has a timeout), as undici does: a socket the server closes while idle would
 // otherwise reset the next request sent on it.
 const IDLE_MS = 4_000;
-export const agents = {
-  http: guard(new http.Agent({ keepAlive: true, timeout: IDLE_MS })),
-  https: guard(new https.Agent({ keepAlive: true, timeout: IDLE_MS })),
-};
+const agents: { http?: http.Agent; https?: http.Agent } = {};
+
+/**
+ * The pool of a scheme, made on first use. node:http and node:https load then too, through
+ * `process.getBuiltinModule` (every Node the package supports has it), not with
+ * `import('payinout')`: a process that never sends, or never over https, never pays for them.
+ */
+export function agentFor(secure: boolean): http.Agent {
+  const scheme = secure ? 'https' : 'http';
+  agents[scheme] ??= guard(new (builtin(scheme).Agent)({ keepAlive: true, timeout: IDLE_MS }));
+  return agents[scheme];
+}
+
+const modules: { http?: typeof http; https?: typeof http } = {};
+
+/** node:http or node:https, loaded on first use. */
+export function builtin(scheme: 'http' | 'https'): typeof http {
+  modules[scheme] ??= process.getBuiltinModule(`node:${scheme}`) as typeof http;
+  return modules[scheme];
+}
 
 /** What a connection received during the exchange in progress on it. */
 interface Exchange {
@@ -58,7 +73,10 @@ function exchangeWasClean(socket: Duplex): boolean {
   if (!exchange) return true;
   socket.removeListener('data', exchange.listener);
   exchanges.delete(socket);
-  return responseEnd(Buffer.concat(exchange.chunks, exchange.bytes)) === exchange.bytes;
+  // Most answers arrive in one chunk: read it as it is rather than copy it.
+  const [only] = exchange.chunks;
+  const bytes = exchange.chunks.length === 1 && only ? only : Buffer.concat(exchange.chunks, exchange.bytes);
+  return responseEnd(bytes) === exchange.bytes;
 }
 
 function guard<A extends http.Agent>(agent: A): A {

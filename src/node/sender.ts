@@ -6,11 +6,8 @@
  * never follow a redirect — without it. Loaded only by the Node entry, so no other runtime sees
  * a `node:` import.
  */
-import type { IncomingMessage } from 'node:http';
-import http from 'node:http';
-import https from 'node:https';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Duplex, Readable, Transform } from 'node:stream';
-import zlib from 'node:zlib';
 import { whenAborted } from '../core/abort.js';
 import { MAX_ANSWER_BYTES } from '../core/limits.js';
 import {
@@ -21,14 +18,14 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../core/sender.js';
-import { agents, watchExchange } from './keep-alive.js';
+import { agentFor, builtin, watchExchange } from './keep-alive.js';
 
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {
     const { signal } = request;
     if (signal?.aborted) return reject(signal.reason);
     let status: number | undefined;
-    let outgoing: http.ClientRequest | undefined;
+    let outgoing: ClientRequest | undefined;
     let settled = false;
     const settle = (error: unknown, response?: WireResponse) => {
       if (settled) return;
@@ -81,14 +78,14 @@ function send(
   request: WireRequest,
   refuse: (error: unknown) => void,
   onResponse: (incoming: IncomingMessage) => void,
-): http.ClientRequest {
+): ClientRequest {
   const secure = request.url.startsWith('https:');
   const headers =
     request.body === undefined
       ? request.headers
       : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
-  const options = { method: request.method, headers, agent: secure ? agents.https : agents.http };
-  const outgoing = (secure ? https : http).request(request.url, options, onResponse);
+  const options = { method: request.method, headers, agent: agentFor(secure) };
+  const outgoing = builtin(secure ? 'https' : 'http').request(request.url, options, onResponse);
   // Given before the request is written (node:http flushes it after this event): every byte the
   // connection receives from here on is accounted to this exchange (keep-alive.ts).
   outgoing.once('socket', watchExchange);
@@ -102,7 +99,7 @@ function send(
  * connecting included — lies between a `beforeWrite` check and the bytes leaving: node:http
  * writes nothing before `end()`, and `end()` on a connected socket writes at once.
  */
-function writeWhenConnected(outgoing: http.ClientRequest, secure: boolean, write: () => unknown): void {
+function writeWhenConnected(outgoing: ClientRequest, secure: boolean, write: () => unknown): void {
   outgoing.once('socket', (socket) => {
     if (!socket.connecting) return void write();
     socket.once(secure ? 'secureConnect' : 'connect', write);
@@ -147,9 +144,11 @@ function readText(incoming: IncomingMessage, done: (error: unknown, text: string
 
 function decoderFor(contentEncoding: string | undefined): (() => Transform) | undefined {
   const encoding = contentEncoding?.trim().toLowerCase();
-  if (encoding === 'gzip' || encoding === 'x-gzip') return () => zlib.createGunzip();
-  if (encoding === 'deflate') return () => zlib.createInflate();
-  if (encoding === 'br') return () => zlib.createBrotliDecompress();
+  // node:zlib loads with the first compressed answer, not with the package.
+  const zlib = () => process.getBuiltinModule('node:zlib');
+  if (encoding === 'gzip' || encoding === 'x-gzip') return () => zlib().createGunzip();
+  if (encoding === 'deflate') return () => zlib().createInflate();
+  if (encoding === 'br') return () => zlib().createBrotliDecompress();
   return undefined;
 }
 

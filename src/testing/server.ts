@@ -148,8 +148,7 @@ function serve(
     internalError(res, error);
     return;
   }
-  // Drained past the cap (events, not an async iterator: no cost per request), so the client
-  // gets its 413 rather than a reset.
+  // On 'data' events (an async iterator costs per request), drained past the cap: a 413, not a reset.
   const received = new CappedBytes(MAX_BODY_BYTES);
   req.on('data', (chunk: Buffer) => received.add(chunk));
   req.on('end', () => {
@@ -161,10 +160,7 @@ function serve(
     // Whatever a client sends, the answer is an envelope: a throw here (a body no endpoint
     // foresaw, an answer that cannot be serialised) is a 500, never a crash of the process.
     try {
-      const body =
-        bytes.byteLength === 0
-          ? undefined
-          : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+      const body = bodyText(bytes);
       const api = !path.startsWith('/checkout/'); // the checkout page posts an HTML form
       const refused = api ? refuseContentType(req.headers['content-type'], body) : undefined;
       const answer =
@@ -176,6 +172,12 @@ function serve(
       internalError(res, error);
     }
   });
+}
+
+/** A request's body as text; none when it is empty. */
+function bodyText(bytes: Uint8Array): string | undefined {
+  if (bytes.byteLength === 0) return undefined;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };

@@ -59,6 +59,7 @@ export interface WebhookDeduplicatorOptions {
 
 /** How long a processed event is remembered by default: 7 days, far beyond the service's ~3h45 retry schedule. */
 export const DEFAULT_DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a claim lasts without renewal by default: 60 s, well before the service's first retry (5 minutes later). */
 export const DEFAULT_IN_FLIGHT_TTL_MS = 60_000;
 /** Default deadline of one dedupe-store call. */
 export const DEFAULT_STORE_TIMEOUT_MS = 3_000;
@@ -126,7 +127,7 @@ export class WebhookDeduplicator {
 
   /** The store key of an event: ticket and status, each encoded so neither can forge the other. */
   static key(event: DedupeEvent): string {
-    return `${encodeURIComponent(event.top_ticket)}:${encodeURIComponent(event.top_status)}`;
+    return dedupeKey(event);
   }
 
   /**
@@ -140,7 +141,7 @@ export class WebhookDeduplicator {
    * }
    */
   async acquire(event: DedupeEvent): Promise<Acquired> {
-    const key = WebhookDeduplicator.key(event);
+    const key = dedupeKey(event);
     const token = LEASE_PREFIX + randomId();
     const { store } = this.#lease;
     // A lease can expire between the failed SET NX and the GET; then claim again.
@@ -173,7 +174,7 @@ export class WebhookDeduplicator {
    * when another caller took it over.
    */
   async complete(event: DedupeEvent): Promise<boolean> {
-    const key = WebhookDeduplicator.key(event);
+    const key = dedupeKey(event);
     const lease = this.#leases.get(key);
     this.#leases.delete(key);
     if (lease) return lease.complete();
@@ -183,7 +184,7 @@ export class WebhookDeduplicator {
 
   /** Gives back a claim after a failed handler so the service's retry is processed. */
   async release(event: DedupeEvent): Promise<void> {
-    const key = WebhookDeduplicator.key(event);
+    const key = dedupeKey(event);
     const lease = this.#leases.get(key);
     this.#leases.delete(key);
     await lease?.release();
@@ -206,4 +207,12 @@ export function isNewerStatus(prev: string | null | undefined, next: string): bo
   if (prev === next) return false;
   const rank = (status: string) => (Object.hasOwn(RANK, status) ? RANK[status]! : UNKNOWN_RANK);
   return rank(next) > rank(prev);
+}
+
+/**
+ * The store key of an event (WebhookDeduplicator.key), apart from the class: a class body that
+ * names its own class gets that class renamed in the build (scripts/check-package.mjs).
+ */
+function dedupeKey(event: DedupeEvent): string {
+  return `${encodeURIComponent(event.top_ticket)}:${encodeURIComponent(event.top_status)}`;
 }

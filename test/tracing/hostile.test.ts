@@ -189,3 +189,31 @@ describe('a hostile logger costs at most its lines', () => {
     }, 30_000);
   }
 });
+
+describe('a hostile tracer beside a logger', () => {
+  it('the logger hears every attempt (a lookup’s included) whatever the tracer does', async ({
+    onTestFinished,
+  }) => {
+    const server = await startFaultServer();
+    onTestFinished(() => server.close());
+    const lost = SCENARIOS.find((scenario) => scenario.name.startsWith('payout.create whose answer'))!;
+    const logged = async (tracer?: ReturnType<typeof hostileTracer>['tracer']) => {
+      const lines: string[] = [];
+      const logger = { debug: (line: string) => lines.push(line), info() {}, warn() {}, error() {} };
+      const seen = await lost.run(server.client({ logger, ...(tracer ? { tracer } : {}) }), server);
+      // The reference differs per run: compare each line's method, outcome and attempt number.
+      return { seen, lines: lines.map((line) => line.replace(/\/[^ ]*/, '<path>').replace(/\d+ ms/, 'ms')) };
+    };
+    const expected = await logged();
+    expect(expected.lines).toHaveLength(2);
+    await fc.assert(
+      fc.asyncProperty(tracerFaults, async (faults) => {
+        const hostile = hostileTracer(faults);
+        expect(await logged(hostile.tracer)).toEqual(expected);
+        await hostile.settled();
+        expect(hostile.ends().filter((ends) => ends !== 1)).toEqual([]);
+      }),
+      { numRuns: 10 },
+    );
+  }, 120_000);
+});

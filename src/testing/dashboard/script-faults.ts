@@ -20,7 +20,7 @@ export const FAULTS_SCRIPT = `
       var spec = input.value.trim();
       if (!spec) return;
       post('api/faults', { spec: spec }).then(function (r) {
-        if (r.status === 201) { input.value = ''; notice('Fault rule ' + r.body.id + ' added.', false); }
+        if (r.status === 200) { input.value = ''; notice('Fault rule ' + r.body.id + ' added.', false); }
         else notice((r.body && r.body.message) || ('HTTP ' + r.status), true);
         lastKey = null;
         load();

@@ -1,19 +1,20 @@
 /**
- * The seeded generator behind `rate`. A draw is a hash of (seed, rule, what was matched, its
- * occurrence), not the next number of one stream: the same seed and the same requests fire the
- * same faults whatever order concurrent requests arrive in, and one rule's draws never shift
- * another's. The request's part is hashed once and combined with each rule's precomputed part,
- * so ten rules cost a few integer operations each.
+ * The seeded generator behind `rate`: each rule has its own stream, and the n-th request a rule
+ * matches gets draw n of it (a hash of seed, rule and n, so one rule's draws never shift
+ * another's). The same seed and the same sequence of requests fire the same faults; which
+ * request a fault fired on is what `sandbox.faults.log()` records (by operation, merchant,
+ * reference and occurrence), so a replay fires on the same requests even when concurrent ones
+ * arrive in another order. A draw is a few integer operations per rule.
  */
 
-/** What a request or attempt is (operation, merchant, subject), as 32 bits; no string is built. */
+/** What a request or attempt is (operation, merchant, subject), as 32 bits, for the log and replay; no string is built. */
 export function targetHash(operation: string, merchant: string, subject: string): number {
   return fmix(fnv(fnv(fnv(0x811c9dc5, operation) ^ 0xff, merchant) ^ 0xfe, subject));
 }
 
-/** The request's part of every draw: seed, target and occurrence. */
-export function requestHash(seed: number, target: number, occurrence: number): number {
-  return fmix(fmix(target ^ seed) ^ Math.imul(occurrence + 1, 0x9e3779b1));
+/** The n-th draw's part from the seed. */
+export function ordinalHash(seed: number, ordinal: number): number {
+  return fmix(fmix(seed ^ 0x5bd1e995) ^ Math.imul(ordinal + 1, 0x9e3779b1));
 }
 
 /** A rule's part of every draw, computed once when the rule is added. */

@@ -6,7 +6,7 @@
  */
 import type { OperationId } from '../../api/operations.js';
 import { ConfigurationError } from '../../core/errors.js';
-import { draw, randomSeed, requestHash, ruleHash, targetHash } from './draw.js';
+import { draw, ordinalHash, randomSeed, ruleHash, targetHash } from './draw.js';
 import {
   type FaultKind,
   type FaultOperation,
@@ -42,7 +42,6 @@ export interface FaultStats {
   readonly id: string;
   readonly operation: FaultOperation;
   readonly kind: FaultKind;
-  readonly merchant?: string;
   /** Requests or attempts the rule matched (operation and merchant). */
   readonly matched: number;
   /** Of those, how many got the fault. */
@@ -141,6 +140,8 @@ export class FaultRules implements SandboxFaults {
 
   clear(): void {
     this.#active = [];
+    // With no rule nothing is drawn: the counts of requests seen so far need not be kept.
+    this.#occurrences.clear();
     this.#changed(undefined);
   }
 
@@ -153,7 +154,6 @@ export class FaultRules implements SandboxFaults {
       id: rule.id,
       operation: rule.operation,
       kind: rule.kind,
-      ...(rule.merchant === undefined ? {} : { merchant: rule.merchant }),
       matched,
       fired,
     }));
@@ -170,12 +170,11 @@ export class FaultRules implements SandboxFaults {
     const key = targetHash(target.operation, target.merchant, target.subject);
     const occurrence = this.#occurrences.get(key) ?? 0;
     this.#occurrences.set(key, occurrence + 1);
-    const hash = requestHash(this.seed, key, occurrence);
     let chosen: Active | undefined;
     for (const active of rules) {
       if (!matches(active.rule, target)) continue;
-      active.matched++;
-      if (!chosen && this.#fires(active, key, occurrence, hash)) chosen = active;
+      const ordinal = active.matched++;
+      if (!chosen && this.#fires(active, key, occurrence, ordinal)) chosen = active;
     }
     if (!chosen) return undefined;
     chosen.fired++;
@@ -188,12 +187,13 @@ export class FaultRules implements SandboxFaults {
     return rule;
   }
 
-  #fires({ rule, fired, hash }: Active, target: number, occurrence: number, request: number): boolean {
+  /** Replay: where the log says. Else the rule's `ordinal`-th draw from the seed, under its rate. */
+  #fires({ rule, fired, hash }: Active, target: number, occurrence: number, ordinal: number): boolean {
     const replayed = this.#replay?.get(rule.id);
     if (replayed) return replayed.has(`${target}:${occurrence}`);
     if (rule.times !== undefined && fired >= rule.times) return false;
     const rate = rule.rate ?? 1;
-    return rate >= 1 || draw(request, hash) < rate;
+    return rate >= 1 || draw(ordinalHash(this.seed, ordinal), hash) < rate;
   }
 
   #changed(merchant: string | undefined): void {
