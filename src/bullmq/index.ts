@@ -10,4 +10,9 @@ export { type EnqueuedPayOuts, type EnqueuePayOutsOptions, enqueuePayOuts } from
 export { HaltRecordError, LeaseLostError } from './errors.js';
 export { countPayOutBatch, type PayOutBatchCounts, type PayOutBatchState, readPayOutBatch } from './read.js';
 export type { PayOutBatchResult } from './settle.js';
-export { createPayOutWorker, type PayOutJobData, type PayOutWorkerOptions } from './worker.js';
+export {
+  createPayOutWorker,
+  type PayOutJobData,
+  type PayOutJobResult,
+  type PayOutWorkerOptions,
+} from './worker.js';
