@@ -27,7 +27,10 @@ export interface PayOutWorkerOptions {
    * has one, makes each job a span (parent of the job's lookup and create spans).
    */
   client: PaymentClient;
-  /** Jobs this worker settles at once; default 4, at most 64 (as createMany). */
+  /**
+   * Jobs this worker settles at once (BullMQ's concurrency); default 4, at most 64. A job is one
+   * PayOut, or a chunk (`itemsPerJob`) whose PayOuts run 8 at a time.
+   */
   concurrency?: number;
   /**
    * Transient failures (no answer, 5xx, 408) each job retries after; a lost create answer is looked

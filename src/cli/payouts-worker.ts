@@ -42,7 +42,7 @@ export function registerPayoutsWorker(payouts: Command): void {
     .option('--queue-name <name>', 'the queue name', queueName, 'payouts')
     .option(
       '--concurrency <n>',
-      `PayOuts this worker settles at once, 1-${MAX_CONCURRENCY}`,
+      `jobs this worker settles at once (a job is a chunk of up to 50 PayOuts, 8 at a time), 1-${MAX_CONCURRENCY}`,
       integerIn(1, MAX_CONCURRENCY),
       4,
     )
