@@ -71,7 +71,7 @@ export const BATCH_CLIENT: unique symbol = Symbol.for('payinout.batchClient');
 export interface BatchClient {
   /** The client's `maxRetries`: an item's budget unless the batch sets its own. */
   maxRetries: number;
-  /** The client's tracer: the batch and each item become spans (https://github.com/payinout/payinout/blob/main/docs/observability.md). */
+  /** The client's tracer: the batch and each item become spans (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md). */
   tracer?: Tracer | undefined;
   create(
     params: PayOutCreateParams,

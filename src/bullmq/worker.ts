@@ -5,7 +5,7 @@
 import { type ConnectionOptions, type Job, type RedisClient, Worker, type WorkerOptions } from 'bullmq';
 import type { PaymentClient } from '../client.js';
 import { ConfigurationError, ConnectionError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { LANE } from '../core/types.js';
 import { closestKey } from '../schemas/suggest.js';
 import { encodeResult } from './codec.js';
@@ -220,7 +220,7 @@ function isPayOutJob(data: unknown): data is PayOutJobData {
 
 /** Options that belong to the worker's client: the worker uses whatever its client was given. */
 const CLIENT_OPTIONS: Record<string, string> = {
-  tracer: `is the client's option: new PaymentClient({ …, tracer }) makes each job a span (${guideUrl('observability.md', 'queue-jobs-payinoutbullmq')})`,
+  tracer: `is the client's option: new PaymentClient({ …, tracer }) makes each job a span (${guide('observability.md', 'queue-jobs-payinoutbullmq')})`,
   logger: "is the client's option: new PaymentClient({ …, logger })",
   timeoutMs: "is the client's option: new PaymentClient({ …, timeoutMs })",
 };

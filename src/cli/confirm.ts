@@ -7,7 +7,7 @@
  */
 import { Argument, type Command, Option } from 'commander';
 import { UnprocessableEntityError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import {
   COUNTRIES,
   SANDBOX_CONFIRM_STATUSES,
@@ -56,7 +56,7 @@ async function runConfirm(id: string, status: SandboxConfirmStatus, flags: Confi
     : candidates(direction, transaction.currency, status);
   if (methods.length === 0) {
     throw new UsageError(
-      `No ${direction === 'payin' ? 'PayIn' : 'PayOut'} method in ${transaction.currency} supports ${status} in sandbox confirm; see ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}.`,
+      `No ${direction === 'payin' ? 'PayIn' : 'PayOut'} method in ${transaction.currency} supports ${status} in sandbox confirm; see ${guide('testing.md', 'sandbox-confirm-supported-statuses')}.`,
     );
   }
   const confirm = direction === 'payin' ? client.sandbox.confirmPayIn : client.sandbox.confirmPayOut;

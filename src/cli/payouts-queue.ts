@@ -1,6 +1,6 @@
 /**
  * `payinout payouts send FILE.csv --queue redis://… [--queue-name payouts] [--batch ID] [--out R.csv]`
- * (the public API contract, "Payouts across many machines"; guide: https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
+ * (the public API contract, "Payouts across many machines"; guide: node_modules/payinout/docs/bulk-payouts.md or https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
  *
  * Every row is checked first — an invalid row or a repeated reference is a usage error and
  * nothing is enqueued —, then the rows are enqueued (payinout/bullmq), and the command waits,

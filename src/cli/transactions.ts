@@ -1,6 +1,6 @@
 /**
  * `payinout transactions check FILE.csv [--column reference] [--concurrency N] [--out RESULTS.csv]`
- * (the public API contract, "Catching up after missed webhooks"; guide: https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
+ * (the public API contract, "Catching up after missed webhooks"; guide: node_modules/payinout/docs/catch-up.md or https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
  *
  * Looks up the ticket or reference in one column of every row, with the engine behind
  * `client.transactions.getMany`, and writes one result per row, in file order:
@@ -15,7 +15,7 @@ import { parse } from 'csv-parse';
 import { MAX_CONCURRENCY } from '../bulk/batch.js';
 import { PaymentClient } from '../client.js';
 import { ConfigurationError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import {
   runLookups,
   type TransactionLookupProgress,
@@ -52,9 +52,7 @@ interface CheckOptions {
 export function registerTransactionsCommand(program: Command): void {
   const transactions = program
     .command('transactions')
-    .description(
-      `Transaction lookups in bulk: catching up after missed webhooks (${guideUrl('catch-up.md')})`,
-    );
+    .description(`Transaction lookups in bulk: catching up after missed webhooks (${guide('catch-up.md')})`);
   transactions
     .command('check')
     .description('Look up the ticket or reference of every CSV row and write what the service shows now')

@@ -1,5 +1,5 @@
 /** Advice for refusals whose cause needs other words than their HTTP status class gives. */
-import { guideUrl } from './guides.js';
+import { guide } from './guides.js';
 
 /**
  * Refusals whose cause calls for other advice than the status class's. The guide names no
@@ -35,5 +35,5 @@ export function sandboxNotFoundAdvice(
   path: string | undefined,
 ): string | undefined {
   if (status !== 404 || !path?.includes('/sandbox/')) return undefined;
-  return `If baseUrl (PAYINOUT_BASE_URL) is a production address, it has no sandbox endpoints: use the staging or UAT root. Otherwise transaction_id is not this merchant's (ticket, Bre-B key, cash reference or CLABE): ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}`;
+  return `If baseUrl (PAYINOUT_BASE_URL) is a production address, it has no sandbox endpoints: use the staging or UAT root. Otherwise transaction_id is not this merchant's (ticket, Bre-B key, cash reference or CLABE): ${guide('testing.md', 'sandbox-confirm-supported-statuses')}`;
 }

@@ -7,7 +7,7 @@ import type { ApiErrorCode } from '../schemas/catalog.js';
 import { refusalAdvice, sandboxNotFoundAdvice } from './advice.js';
 import { PayinoutError, type RequestContext } from './error-base.js';
 import { asRecord } from './guards.js';
-import { guideUrl } from './guides.js';
+import { guide } from './guides.js';
 import { redactAndCut, redactHeaders, scrubText } from './redact.js';
 
 /** What an {@link ApiError} is built from (used by the SDK; rarely needed by applications). */
@@ -109,7 +109,7 @@ export class TypeMismatchError extends UnprocessableEntityError {
 export class StatusNotSupportedError extends UnprocessableEntityError {
   override name = 'StatusNotSupportedError';
   static override advice =
-    `This payment method does not support that status in sandbox confirm; see the supported-status table: ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}.`;
+    `This payment method does not support that status in sandbox confirm; see the supported-status table: ${guide('testing.md', 'sandbox-confirm-supported-statuses')}.`;
 }
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';

@@ -1,7 +1,7 @@
 import { sandboxConfirmSupport } from '../api/confirm-support.js';
 import { OPERATIONS } from '../api/operations.js';
 import { SandboxUnavailableError, StatusNotSupportedError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { SANDBOX_CONFIRM_STATUSES } from '../schemas/catalog.js';
 import type { SandboxConfirmParams } from '../schemas/sandbox.js';
@@ -33,7 +33,7 @@ export class SandboxResource {
    * Bre-B key for BREB/BREB_QR, the cash reference for EFECTY, the CLABE for SPEI).
    * @throws SandboxUnavailableError on a production client; RequestValidationError, before
    *   sending, for a status other than APPROVED, REJECTED or EXPIRED; StatusNotSupportedError,
-   *   before sending, for a status the method does not support in the sandbox (https://github.com/payinout/payinout/blob/main/docs/testing.md)
+   *   before sending, for a status the method does not support in the sandbox (node_modules/payinout/docs/testing.md or https://github.com/payinout/payinout/blob/main/docs/testing.md)
    * @example
    * await client.sandbox.confirmPayIn({ transaction_id: payin.ticket, payment_method: 'BREB', status: 'APPROVED' });
    */
@@ -84,6 +84,6 @@ function checkSupported(direction: Direction, params: SandboxConfirmParams): voi
     method: OPERATIONS[direction === 'payin' ? 'sandbox.confirmPayIn' : 'sandbox.confirmPayOut'].method,
     path: OPERATIONS[direction === 'payin' ? 'sandbox.confirmPayIn' : 'sandbox.confirmPayOut'].template,
     attempts: 0,
-    advice: `${support.reason}. Checked client-side: nothing was sent. See the supported-status table: ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}.`,
+    advice: `${support.reason}. Checked client-side: nothing was sent. See the supported-status table: ${guide('testing.md', 'sandbox-confirm-supported-statuses')}.`,
   });
 }

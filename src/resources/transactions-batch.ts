@@ -1,7 +1,7 @@
 /**
  * `client.transactions.getMany()` and `payinout transactions check`: many lookups, bounded
  * concurrency, one result per id in input order, never a rejection for one id (the public API
- * contract, "Catching up after missed webhooks"; guide: https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
+ * contract, "Catching up after missed webhooks"; guide: node_modules/payinout/docs/catch-up.md or https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
  */
 import { checkConcurrency } from '../bulk/batch.js';
 import { BatchHalt } from '../bulk/halt.js';

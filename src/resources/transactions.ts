@@ -46,7 +46,7 @@ export class TransactionsResource {
    * Looks many transactions up, at most `concurrency` (default 4) at a time, and resolves with one
    * result per id in input order — it never rejects for one id: `found` (with the transaction,
    * always the one asked for), `not_found`, or `failed` (with the typed error). For catching up
-   * after missed webhooks (https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
+   * after missed webhooks (node_modules/payinout/docs/catch-up.md or https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
    * @example
    * const results = await client.transactions.getMany(pendingOrderIds, { concurrency: 8 });
    * for (const r of results) if (r.transaction && isFinalStatus(r.transaction.status)) await settle(r.transaction);

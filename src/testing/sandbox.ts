@@ -71,7 +71,7 @@ export type { WebhookAttempt, WebhookDelivery };
  * The in-process simulator of the whole service: every endpoint, the sandbox-confirm state
  * machine, balances, and signed webhook deliveries with the spec's retry schedule. No sockets
  * of its own: serve it with {@link startSandboxServer} or {@link sandboxHandlers}, or call
- * `handle()` directly. Guide: https://github.com/payinout/payinout/blob/main/docs/simulator.md.
+ * `handle()` directly. Guide: node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md.
  * @example
  * const sandbox = createSandbox({ timeScale: 0.001 }); // one demo merchant per country
  * const server = await startSandboxServer({ sandbox });

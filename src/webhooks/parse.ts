@@ -6,7 +6,7 @@
  */
 import { WebhookVerificationError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { safeParse } from '../schemas/kit.js';
 import { type WebhookEvent, WebhookEventSchema } from '../schemas/webhook.js';
 
@@ -27,7 +27,7 @@ export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 export const RAW_BODY_HELP =
   'Pass the raw body (string or Buffer), not a parsed object. Usual cause: a global app.use(express.json()) ' +
   "registered before the webhook route; register app.post('/webhooks', express.raw({ type: '*/*' }), handler.node) " +
-  `before it. Next.js: await req.text(). ${guideUrl('webhooks.md', 'raw-bodies-framework-by-framework')}`;
+  `before it. Next.js: await req.text(). ${guide('webhooks.md', 'raw-bodies-framework-by-framework')}`;
 
 /** Keys never copied into parsed objects (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

@@ -1,3 +1,5 @@
+import { markdownHeadings } from '../../src/cli/guide-index.js';
+
 /** Reading a Markdown guide the way a reader copies from it: its fenced code blocks and links. */
 
 export interface CodeBlock {
@@ -37,16 +39,5 @@ export function links(markdown: string): string[] {
 
 /** The anchors GitHub gives a document's headings (lower-cased, punctuation dropped, spaces → -). */
 export function headingAnchors(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const prose = markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1/gm, '');
-  for (const [, title] of prose.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
-    const base = title!
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    let anchor = base;
-    for (let n = 1; anchors.has(anchor); n++) anchor = `${base}-${n}`;
-    anchors.add(anchor);
-  }
-  return anchors;
+  return new Set(markdownHeadings(markdown).map((h) => h.anchor));
 }
