@@ -189,7 +189,7 @@ function mismatch(keyring: Keyring | undefined): WebhookVerificationError {
   }
   return new WebhookVerificationError(
     'signature_mismatch',
-    `The ${SIGNATURE_HEADER} header does not match this body. Check that the token is the merchant token of this environment and that the body is passed unmodified; if every genuine delivery fails, the service may use another scheme: run detectWebhookScheme() on one captured delivery (${guide('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
+    `The ${SIGNATURE_HEADER} header does not match this body for the one token given. Usual cause: a delivery for another merchant reaching this receiver; if it serves several merchants (CO, PE, MX accounts), give each token: token: { co: '…', pe: '…' } (${guide('webhooks.md', 'several-merchants-one-receiver')}). Else check that the token is the merchant token of this environment and that the body is passed unmodified. Only if every genuine delivery of this merchant fails, the service may sign another way: run detectWebhookScheme() on one captured delivery (${guide('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
   );
 }
 
