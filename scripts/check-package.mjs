@@ -5,7 +5,7 @@
  * ESM and CommonJS, type-check a consumer under moduleResolution node16 and bundler, and stay
  * within its size budgets. Size is deterministic, so it is a gate here; time is not (bench/).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -292,6 +292,33 @@ await check(
     );
     if (!dry.includes('1 valid')) throw new Error(`unexpected dry run:\n${dry}`);
     return dry.trim();
+  },
+);
+await check(
+  'without bullmq installed, the queue commands say what to install and exit 2 (usage), as their help says',
+  () => {
+    const env = {
+      ...process.env,
+      PAYINOUT_USERNAME: 'u',
+      PAYINOUT_PASSWORD: 'p',
+      PAYINOUT_TOKEN: 't',
+      PAYINOUT_BASE_URL: 'http://127.0.0.1:9',
+    };
+    const runs = [
+      ['payouts', 'send', 'rows.csv', '--queue', 'redis://127.0.0.1:9', '--out', 'queue.results.csv'],
+      ['payouts', 'worker', '--queue', 'redis://127.0.0.1:9'],
+    ];
+    for (const args of runs) {
+      const result = spawnSync('npx', ['--no-install', 'payinout', ...args], {
+        cwd: app,
+        encoding: 'utf8',
+        env,
+        timeout: 60_000,
+      });
+      if (result.status !== 2 || !result.stderr.includes('npm install bullmq ioredis'))
+        throw new Error(`payinout ${args.join(' ')}: exit ${result.status}\n${result.stderr}`);
+    }
+    return 'exit 2, "npm install bullmq ioredis"';
   },
 );
 

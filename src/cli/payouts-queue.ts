@@ -46,9 +46,9 @@ export async function sendToQueue(file: string, options: QueueSendOptions): Prom
       printOut(`dry run: ${rows} rows, all valid; nothing was enqueued.\n`);
       return EXIT.ok;
     }
-    const out = options.out ?? `${file.replace(/\.csv$/i, '')}.results.csv`;
     // Opened (and checked not to be the input under another name) before anything is enqueued.
-    results = await openResultsFile(out, file, RESULT_COLUMNS);
+    results = await openResultsFile(options.out, file, RESULT_COLUMNS);
+    const out = results.path;
     const bullmq = await loadQueueModule();
     const { Queue } = await import('bullmq');
     queue = new Queue(options.queueName, { connection: options.queue });

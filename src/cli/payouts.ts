@@ -67,7 +67,10 @@ function registerSend(payouts: Command): void {
       retriesOption,
       2,
     )
-    .option('--out <results.csv>', 'results file (default FILE.results.csv)')
+    .option(
+      '--out <results.csv>',
+      'results file (default FILE.results.csv; FILE.results.1.csv, … when a previous run left one)',
+    )
     .option('--dry-run', 'validate every row and send nothing')
     .option(
       '--queue <redis-url>',
@@ -148,9 +151,8 @@ async function prepare(file: string, options: SendOptions) {
     );
     return check.invalid ? { invalid: check.invalid } : undefined;
   }
-  const out = options.out ?? `${file.replace(/\.csv$/i, '')}.results.csv`;
-  const results = await openResultsFile(out, file, RESULT_COLUMNS);
-  return { client, rows: check.rows, out, results };
+  const results = await openResultsFile(options.out, file, RESULT_COLUMNS);
+  return { client, rows: check.rows, out: results.path, results };
 }
 
 /** From the first PayOut on, every ending says what was sent and where the results are: exit 0 or 1. */

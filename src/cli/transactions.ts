@@ -59,7 +59,10 @@ export function registerTransactionsCommand(program: Command): void {
     .argument('<file>', 'CSV file with a header line; one column holds the ticket or reference')
     .option('--column <name>', 'the column holding the ticket or reference', 'reference')
     .option('--concurrency <n>', `lookups in flight at once, 1-${MAX_CONCURRENCY}`, concurrencyOption, 4)
-    .option('--out <results.csv>', 'results file (default FILE.check.csv)')
+    .option(
+      '--out <results.csv>',
+      'results file (default FILE.results.csv; FILE.results.1.csv, … when a previous run left one)',
+    )
     .addHelpText(
       'after',
       `\nResults: ${CHECK_COLUMNS.join(',')}; outcome is found, not_found or failed.\n${envHelp}Exit: 0 every id found, 1 some not found or failed, 2 usage error.\n\nExample:\n  payinout transactions check pending-orders.csv --column order_id --out now.csv\n`,
@@ -89,8 +92,8 @@ async function check(file: string, options: CheckOptions): Promise<number> {
       appInfo: { name: 'payinout-cli', version: VERSION },
     });
     const rows = await countRows(file, options.column);
-    const out = options.out ?? `${file.replace(/\.csv$/i, '')}.check.csv`;
-    ready = { client, rows, out, results: await openResultsFile(out, file, CHECK_COLUMNS) };
+    const results = await openResultsFile(options.out, file, CHECK_COLUMNS);
+    ready = { client, rows, out: results.path, results };
   } catch (error) {
     printErr(`payinout transactions check: ${(error as Error).message}\n`);
     return error instanceof UsageError || error instanceof ConfigurationError

@@ -114,11 +114,11 @@ export class Http {
         failureOf(error),
       );
       if (x.options.signal?.aborted) throw x.options.signal.reason;
-      if (!(error instanceof WireFailure)) return brokenBy(error, x, attempt);
+      if (!(error instanceof WireFailure)) return brokenBy(error, x, this.#prefix, attempt);
       const { status } = error;
       if (error.deadline)
         return { error: timedOut(x, attempt, status, timeoutMs), status, staleSocket: false };
-      return brokenBy(error.cause, x, attempt, status);
+      return brokenBy(error.cause, x, this.#prefix, attempt, status);
     }
   }
 
@@ -162,9 +162,16 @@ function withCallHeaders(
 }
 
 /** A failure before any answer (`status` undefined: a reset then is a stale socket) or mid-body. */
-function brokenBy(error: unknown, x: Exchange, attempt = x.counter.count, status?: number): Broken {
+function brokenBy(error: unknown, x: Exchange, baseUrl: string, attempt: number, status?: number): Broken {
   if (error instanceof ConnectionError) return { error, status, staleSocket: false };
-  const where = { method: x.method, path: `/${x.path}`, attempts: attempt, reference: x.reference, status };
+  const where = {
+    method: x.method,
+    path: `/${x.path}`,
+    attempts: attempt,
+    reference: x.reference,
+    status,
+    baseUrl,
+  };
   return {
     error: connectionError(error, where, x.secrets, x.unknownAdvice),
     status,
