@@ -30,13 +30,11 @@ describe('a re-run keeps the previous results file', () => {
     const first = await runCli(['transactions', 'check', input], env);
     expect(first.stdout).toContain(`results in ${join(dir, 'june.results.csv')}`);
     const before = readFileSync(join(dir, 'june.results.csv'), 'utf8');
-    await server
-      .client()
-      .sandbox.confirmPayOut({
-        transaction_id: 'bulk-1',
-        payment_method: 'BANK_TRANSFER',
-        status: 'APPROVED',
-      });
+    await server.client().sandbox.confirmPayOut({
+      transaction_id: 'bulk-1',
+      payment_method: 'BANK_TRANSFER',
+      status: 'APPROVED',
+    });
 
     const second = await runCli(['transactions', 'check', input], env);
     expect(second.code, second.stderr).toBe(0);
