@@ -5,6 +5,8 @@ import { markdownHeadings } from '../../src/cli/guide-index.js';
 export interface CodeBlock {
   /** The fence's language, lower-cased ('ts', 'sh', 'text', …). */
   lang: string;
+  /** The words after the language (```ts partial → ['partial']). */
+  flags: string[];
   code: string;
   /** 1-based line of the opening fence, for messages. */
   line: number;
@@ -15,13 +17,14 @@ export function codeBlocks(markdown: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(`{3,}|~{3,})\s*([\w-]*)/.exec(lines[i]!);
+    const open = /^(`{3,}|~{3,})\s*([\w-]*)(.*)$/.exec(lines[i]!);
     if (!open) continue;
     const fence = open[1]!;
     const start = i;
     const body: string[] = [];
     for (i++; i < lines.length && !lines[i]!.startsWith(fence); i++) body.push(lines[i]!);
-    blocks.push({ lang: open[2]!.toLowerCase(), code: body.join('\n'), line: start + 1 });
+    const flags = open[3]!.trim().split(/\s+/).filter(Boolean);
+    blocks.push({ lang: open[2]!.toLowerCase(), flags, code: body.join('\n'), line: start + 1 });
   }
   return blocks;
 }
