@@ -15,8 +15,8 @@ import {
   TIMER_MS,
   withMethods,
 } from './core/options.js';
-import type { Tracer } from './core/tracer.js';
 import type { Logger } from './core/types.js';
+import type { Tracer } from './tracing/tracer.js';
 import type { SignatureScheme } from './webhooks/signature.js';
 
 /** Which service environment a client talks to. 'production' disables `client.sandbox`. */

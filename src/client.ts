@@ -3,6 +3,8 @@
  * and their check live in client-options.ts.
  */
 import { checkOptions, ENV_VARS, type Environment, type PaymentClientOptions } from './client-options.js';
+import { attemptLog } from './core/attempt-log.js';
+import { dispatcherOf } from './core/dispatch.js';
 import { ConfigurationError } from './core/errors.js';
 import { PLATFORM_SENDER, type Sender } from './core/sender.js';
 import { Transport } from './core/transport.js';
@@ -12,6 +14,7 @@ import { PayOutResource } from './resources/payout.js';
 import { SandboxResource } from './resources/sandbox.js';
 import { TransactionsResource } from './resources/transactions.js';
 import { WebhooksResource } from './resources/webhooks.js';
+import { type TracedEvents, tracingObserver } from './tracing/index.js';
 
 /**
  * The payinout client. One instance per set of credentials; it is immutable and safe to share.
@@ -59,6 +62,11 @@ export class PaymentClient {
     const baseUrl = options.baseUrl.trim();
     const environment = options.environment ?? 'staging';
     const validateRequests = options.validateRequests ?? true;
+    // The client's observers, told of every call, batch and item through one guarded dispatcher.
+    const observers = dispatcherOf<TracedEvents>([
+      options.logger && attemptLog(options.logger),
+      options.tracer && tracingObserver(options.tracer, baseUrl),
+    ]);
     const transport = new Transport({
       baseUrl,
       username: options.username,
@@ -72,12 +80,12 @@ export class PaymentClient {
       sender: options.fetch ? undefined : new.target[PLATFORM_SENDER],
       logger: options.logger,
       appInfo: options.appInfo,
-      tracer: options.tracer,
+      observers,
     });
     this.baseUrl = baseUrl;
     this.environment = environment;
     this.payin = new PayInResource(transport);
-    this.payout = new PayOutResource(transport);
+    this.payout = new PayOutResource(transport, observers);
     this.merchant = new MerchantResource(transport);
     this.transactions = new TransactionsResource(transport);
     this.sandbox = new SandboxResource(transport, {

@@ -4,13 +4,30 @@
  * @module payinout
  */
 
+export {
+  AlreadyFinalError,
+  ConfirmFailedError,
+  createApiError,
+  StatusNotSupportedError,
+  TypeMismatchError,
+} from './api/errors.js';
 export type { TransactionKind } from './api/types.js';
-export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from './bulk/errors.js';
+export {
+  BatchAbortedError,
+  BatchHaltedError,
+  LookupAbortedError,
+  LookupHaltedError,
+  ReferenceConflictError,
+} from './bulk/errors.js';
+export type {
+  TransactionLookupOptions,
+  TransactionLookupProgress,
+  TransactionLookupResult,
+} from './bulk/lookup-types.js';
 export type { PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './bulk/types.js';
 export { PaymentClient } from './client.js';
 export { ENV_VARS, type Environment, type PaymentClientOptions } from './client-options.js';
 export * from './core/errors.js';
-export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './core/tracer.js';
 export type { Logger, RequestOptions, ResponseMeta, WithResponse } from './core/transport.js';
 // The classes behind client.payin, client.payout…: exported as types so merchants can type their
 // own wrappers and the API reference lists their methods; they are built only by PaymentClient.
@@ -19,13 +36,6 @@ export type { PayInResource } from './resources/payin.js';
 export type { PayOutResource } from './resources/payout.js';
 export type { SandboxResource } from './resources/sandbox.js';
 export type { TransactionsResource, WaitOptions } from './resources/transactions.js';
-export {
-  LookupAbortedError,
-  LookupHaltedError,
-  type TransactionLookupOptions,
-  type TransactionLookupProgress,
-  type TransactionLookupResult,
-} from './resources/transactions-batch.js';
 export type { WebhooksResource } from './resources/webhooks.js';
 export * from './schemas/catalog.js';
 export {
@@ -49,6 +59,7 @@ export * from './schemas/recovery.js';
 export * from './schemas/sandbox.js';
 export * from './schemas/transaction.js';
 export * from './schemas/webhook.js';
+export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './tracing/tracer.js';
 export { VERSION } from './version.js';
 export {
   type TransactionLookup,

@@ -13,6 +13,7 @@ import { AmbiguousTransactionError, NotFoundError } from '../core/errors.js';
 import { asRecord } from '../core/guards.js';
 import type { AnswerInfo, CallSpec, Finding, Recovery, RecoveryFactory, Runner } from '../core/types.js';
 import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
+import { errorsOf } from './errors.js';
 import { mismatches } from './match.js';
 import { OPERATIONS } from './operations.js';
 import { buildPath } from './paths.js';
@@ -38,6 +39,7 @@ export function transactionLookup(id: string): CallSpec<typeof TransactionSchema
     response: operation.response,
     unwrap: (data, answer) => selectTransaction(data, wanted, answer),
     resend: 'safe',
+    errors: errorsOf(operation),
   };
 }
 

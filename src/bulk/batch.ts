@@ -1,94 +1,77 @@
 /**
- * The one batch engine behind `client.payout.createMany()` and `payinout payouts send`: items
- * from an array or a stream, bounded concurrency, one shared rate-limit pause, results in input
- * order handed to a sink as they are ready (the CLI writes them out; createMany collects them).
+ * PayOut batches on the runner (runner.ts): `client.payout.createMany()` and `payinout payouts
+ * send` run their items through `runMany` with the PayOut step (item.ts), results in input order
+ * handed to a sink as they are ready (the CLI writes them out; createMany collects them).
  */
 import { ConfigurationError } from '../core/errors.js';
-import { CONCURRENCY, MAX_CONCURRENCY, RETRIES, shownValue } from '../core/options.js';
-import type { Tracer } from '../core/tracer.js';
-import { KeyedLock, PauseGate } from './gate.js';
-import { BatchHalt } from './halt.js';
-import { type ItemContext, settleItem } from './item.js';
-import { mapOrdered } from './pool.js';
-import { traceItem } from './trace.js';
+import type { PayOutCreateParams } from '../schemas/payout.js';
+import { KeyedLock } from './gate.js';
+import { payOutStep } from './item.js';
+import { checkMaxRetries, checkRunOptions, DEFAULT_CONCURRENCY, PAYOUT_RULES } from './options.js';
+import { type RunSummary, runMany } from './runner.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './types.js';
 
-export const DEFAULT_CONCURRENCY = 4;
-export { MAX_CONCURRENCY };
+export { MAX_CONCURRENCY } from '../core/options.js';
+export { checkConcurrency, checkMaxRetries } from './options.js';
+export { DEFAULT_CONCURRENCY };
 
 export interface BatchRun extends PayOutBatchOptions {
   /** The number of items, for progress; `createMany` knows it, the CLI counts the file first. */
   total: number;
   /** Receives each result in input order; the batch waits for it (backpressure). */
   sink: (result: PayOutBatchResult, index: number) => void | Promise<void>;
-  /** trace: each item a span (a child of the caller's active span, the batch's). */
-  tracer?: Tracer | undefined;
 }
 
 /** The final counts, and why the batch stopped itself when it did. */
-export interface BatchSummary extends PayOutBatchProgress {
-  /** A one-line reason when a batch-wide failure (e.g. refused credentials) stopped the batch. */
-  stopped?: string;
-}
+export type BatchSummary = PayOutBatchProgress & RunSummary<PayOutBatchResult['outcome']>;
+
+const OUTCOMES = ['created', 'recovered', 'failed'] as const;
 
 /** Runs a batch to the end; resolves with the final counts. Rejects only on invalid options. */
-export async function runPayOutBatch(
+export function runPayOutBatch(
   client: BatchClient,
   items: Iterable<unknown> | AsyncIterable<unknown>,
   run: BatchRun,
 ): Promise<BatchSummary> {
-  const concurrency = checkConcurrency(run.concurrency);
+  const { total, sink, ...options } = run;
+  checkRunOptions('createMany', options, PAYOUT_RULES);
   const maxRetries = checkMaxRetries(run.maxRetries, client.maxRetries);
-  const halt = new BatchHalt();
-  const ctx: ItemContext = {
-    client,
-    gate: new PauseGate(),
-    lock: new KeyedLock(),
-    halt,
-    maxRetries,
+  const { observers } = client;
+  const step = payOutStep({ client, lock: new KeyedLock(), maxRetries });
+  return runMany(items, step, {
+    concurrency: run.concurrency,
+    total,
+    counts: OUTCOMES,
+    countOf: (result) => result.outcome,
     signal: run.signal,
-  };
-  const progress: PayOutBatchProgress = { done: 0, total: run.total, created: 0, recovered: 0, failed: 0 };
-  const { tracer } = run;
-  const task = async (item: unknown, at: number) => {
-    const result = await (tracer
-      ? traceItem(tracer, item, at, () => settleItem(item, ctx))
-      : settleItem(item, ctx));
-    progress.done++;
-    progress[result.outcome]++;
-    report(run.onProgress, progress);
-    return result;
-  };
-  let index = 0;
-  // The window bounds results held behind one slow item; it never limits concurrency.
-  for await (const result of mapOrdered(items, task, { concurrency, window: concurrency * 64 })) {
-    await run.sink(result, index++);
+    onProgress: run.onProgress,
+    sink,
+    // Observers hear each item (a tracer: a span, child of the batch's) through the dispatcher.
+    around: observers && ((item, index, settle) => observers.around('item', { item, index }, settle)),
+  });
+}
+
+/** `client.payout.createMany()`: the results of an array of PayOuts, in its order. */
+export async function createPayOutBatch(
+  client: BatchClient,
+  items: readonly PayOutCreateParams[],
+  options: PayOutBatchOptions = {},
+): Promise<PayOutBatchResult[]> {
+  if (!Array.isArray(items)) {
+    throw new ConfigurationError('createMany takes an array of PayOut params; nothing was sent.');
   }
-  const stopped = halt.summary();
-  return stopped ? { ...progress, stopped } : { ...progress };
-}
-
-/** A throwing progress callback must not lose the batch's results (documented on the option). */
-function report(onProgress: PayOutBatchOptions['onProgress'], progress: PayOutBatchProgress): void {
-  try {
-    onProgress?.({ ...progress });
-  } catch {
-    // ignored: the results are what matters
-  }
-}
-
-export function checkConcurrency(value: unknown): number {
-  if (value === undefined) return DEFAULT_CONCURRENCY;
-  if (CONCURRENCY.valid(value)) return value as number;
-  throw new ConfigurationError(
-    `concurrency must be ${CONCURRENCY.expects} (got ${shownValue(value)}); the default is ${DEFAULT_CONCURRENCY}.`,
-  );
-}
-
-export function checkMaxRetries(value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (RETRIES.valid(value)) return value as number;
-  throw new ConfigurationError(
-    `maxRetries must be ${RETRIES.expects} (got ${shownValue(value)}); the default is the client's maxRetries.`,
-  );
+  const results: PayOutBatchResult[] = new Array(items.length);
+  const run = () =>
+    runPayOutBatch(client, items, {
+      ...options,
+      total: items.length,
+      sink: (result, index) => {
+        results[index] = result;
+      },
+    });
+  // Observers hear the batch (a tracer: one span, each item a child) through the dispatcher.
+  const { observers } = client;
+  const start = { operation: 'payout.createMany', total: items.length } as const;
+  await (observers ? observers.around('batch', start, run) : run());
+  return results;
 }

@@ -73,3 +73,32 @@ export function unknownOutcome(reference: string, why: string, cause: unknown): 
     cause,
   });
 }
+
+/** The lookup of this id was not made, or was cancelled, because the caller aborted the batch. */
+export class LookupAbortedError extends PayinoutError {
+  override name = 'LookupAbortedError';
+  /** The ticket or reference that was not looked up. */
+  readonly id: string;
+  constructor(id: string, reason: unknown) {
+    super(`Transaction '${id}' was not looked up: the lookups were aborted. Look it up again.`, {
+      cause: reason,
+    });
+    this.id = id;
+  }
+}
+
+/**
+ * The lookup of this id was not made because an earlier one met a failure every lookup would meet
+ * (the credentials refused, a Retry-After beyond 60 s): the lookups stop instead of sending one
+ * refused request per id.
+ */
+export class LookupHaltedError extends LookupAbortedError {
+  override name = 'LookupHaltedError';
+  /** The failure that stopped the lookups, as the lookup that met it got it. */
+  readonly stoppedBy: PayinoutError;
+  constructor(id: string, stoppedBy: PayinoutError, why: string, todo: string) {
+    super(id, stoppedBy);
+    this.message = `Transaction '${id}' was not looked up: the lookups stopped because ${why}, which every lookup would meet. ${todo} Then look it up again.`;
+    this.stoppedBy = stoppedBy;
+  }
+}

@@ -5,7 +5,7 @@
  */
 import { sleep } from '../core/retry.js';
 import type { SharedPause } from '../core/types.js';
-import type { ItemLock } from './item.js';
+import type { ItemLock } from './run.js';
 
 export class PauseGate implements SharedPause {
   #until = 0;

@@ -10,14 +10,9 @@
 import { ApiError, AuthenticationError, ConfigurationError, type PayinoutError } from '../core/errors.js';
 import { askedTooLong } from '../core/retry.js';
 import { BatchHaltedError } from './errors.js';
-import type { ItemHalt } from './item.js';
+import type { HaltReason, RunHalt } from './run.js';
 
-interface Reason {
-  why: string;
-  todo: string;
-}
-
-function reasonOf(error: unknown): Reason | undefined {
+function reasonOf(error: unknown): HaltReason | undefined {
   if (error instanceof AuthenticationError) {
     return {
       why: `the service refused the credentials (HTTP ${error.status})`,
@@ -36,10 +31,10 @@ function reasonOf(error: unknown): Reason | undefined {
   return undefined;
 }
 
-/** The batch's stop: set once, by the first batch-wide failure. */
-export class BatchHalt implements ItemHalt {
+/** The run's stop, in memory: set once, by the first batch-wide failure (a getMany's too). */
+export class BatchHalt implements RunHalt {
   #error: PayinoutError | undefined;
-  #reason: Reason | undefined;
+  #reason: HaltReason | undefined;
 
   /** The failure that stopped the batch, if any. */
   get error(): PayinoutError | undefined {
@@ -64,7 +59,7 @@ export class BatchHalt implements ItemHalt {
   }
 
   /** Why the batch stopped and what to do, once it has (for errors worded for other batches). */
-  get reason(): Readonly<Reason> | undefined {
+  get reason(): Readonly<HaltReason> | undefined {
     return this.#reason;
   }
 

@@ -19,44 +19,49 @@ import {
   ResponseValidationError,
 } from '../core/errors.js';
 import { isTransient } from '../core/retry.js';
-import { LANE, type Lane, type SharedPause } from '../core/types.js';
+import { type CallOptions, LANE, type SharedPause, VALIDATED } from '../core/types.js';
 import { safeParse } from '../schemas/kit.js';
 import { type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
 import type { Transaction } from '../schemas/transaction.js';
 import { BatchAbortedError, ReferenceConflictError, unknownOutcome } from './errors.js';
+import type { ItemLock, Run, RunHalt, Step } from './run.js';
+import { MAX_ITEM_PAUSES, runOf } from './runner.js';
 import type { BatchClient, PayOutBatchResult } from './types.js';
 
-/** Shared pauses tolerated per call of an item: a rate limit slows the batch, it does not fail items. */
-export const MAX_ITEM_PAUSES = 30;
+export type { ItemLock };
+export { MAX_ITEM_PAUSES };
 
 /** What the PayOut's lookup must show to be this item (the operations table's rows). */
 const PAYOUT_RULE = OPERATIONS['payout.create'].recovery;
 
-/** Runs one task per key at a time: two items with one reference never race to create it. */
-export interface ItemLock {
-  run<T>(key: string, task: () => Promise<T>): Promise<T>;
-}
+/** The run's stop (run.ts RunHalt), under the name the queue knows it by. */
+export type ItemHalt = RunHalt;
 
-/** The batch's stop, set once by the first batch-wide failure (halt.ts has the in-memory one). */
-export interface ItemHalt {
-  /** The failure that stopped the batch, if any. */
-  readonly error: PayinoutError | undefined;
-  /** Stops the batch when `error` is batch-wide; returns whether it is. */
-  consider(error: unknown): boolean;
-  /** The error of an item the stopped batch did not send (undefined while it runs). */
-  notSent(reference: string): PayinoutError | undefined;
-}
-
-/** What every item of one batch shares. Interfaces: a queue supplies its own (a Redis lock…). */
-export interface ItemContext {
+/**
+ * What the PayOut step needs besides its run: the client's create and lookup, the per-reference
+ * lock (gate.ts KeyedLock; the queue's is a fenced lease in Redis), the retry budget of each call.
+ */
+export interface PayOutParts {
   client: BatchClient;
-  /** The batch's shared pause (gate.ts PauseGate, or a queue-wide rate limiter). */
-  gate: SharedPause;
   lock: ItemLock;
-  /** Set by the first batch-wide failure: no item starts after it. */
-  halt: ItemHalt;
   /** Transient failures each call of an item repeats after. */
   maxRetries: number;
+}
+
+/** A PayOut step's parts and its run: what one item is settled with. */
+interface Settling extends PayOutParts {
+  run: Run;
+}
+
+/**
+ * The run's parts spelled out, for a caller that settles single items outside {@link runMany}
+ * (payinout/bullmq's worker, one job at a time).
+ */
+export interface ItemContext extends PayOutParts {
+  /** The shared pause (gate.ts PauseGate, or a queue-wide one). */
+  gate: SharedPause;
+  /** Set by the first batch-wide failure: no item starts after it. */
+  halt: RunHalt;
   signal: AbortSignal | undefined;
 }
 
@@ -90,17 +95,32 @@ export function referenceOf(item: unknown): string {
   }
 }
 
-/** Settles one item; never rejects, whatever the item is (a throwing getter, a revoked Proxy). */
-export async function settleItem(item: unknown, ctx: ItemContext): Promise<PayOutBatchResult> {
+/**
+ * The runner's step for PayOuts (runner.ts `runMany`): `createMany`, `payinout payouts send`
+ * and a queue chunk. Each item: validated once, locked on its reference, looked up, and created
+ * only when absent; never rejects.
+ */
+export function payOutStep(parts: PayOutParts): Step<PayOutBatchResult> {
+  return (item, run) => settle(item, { ...parts, run });
+}
+
+/** Settles one item outside a run (a queue job); never rejects, whatever the item is. */
+export function settleItem(item: unknown, ctx: ItemContext): Promise<PayOutBatchResult> {
+  const run = runOf({ pause: ctx.gate, halt: ctx.halt, signal: ctx.signal });
+  return settle(item, { client: ctx.client, lock: ctx.lock, maxRetries: ctx.maxRetries, run });
+}
+
+async function settle(item: unknown, ctx: Settling): Promise<PayOutBatchResult> {
   const given = referenceOf(item);
+  const { signal, halt } = ctx.run;
   let params: PayOutCreateParams;
   try {
     if (item instanceof RejectedItem) return failed(given, item.error);
-    if (ctx.signal?.aborted) return failed(given, new BatchAbortedError(given, ctx.signal.reason));
+    if (signal?.aborted) return failed(given, new BatchAbortedError(given, signal.reason));
     const checked = validatePayOut(item);
     if ('error' in checked) return failed(given, checked.error);
     params = checked.params;
-    const halted = ctx.halt.notSent(params.reference);
+    const halted = halt.notSent(params.reference);
     if (halted) return failed(params.reference, halted);
   } catch (error) {
     return failed(given, unreadable(error));
@@ -114,48 +134,39 @@ export async function settleItem(item: unknown, ctx: ItemContext): Promise<PayOu
   }
 }
 
-async function settleOnce(params: PayOutCreateParams, ctx: ItemContext): Promise<PayOutBatchResult> {
+async function settleOnce(params: PayOutCreateParams, ctx: Settling): Promise<PayOutBatchResult> {
   const { reference } = params;
-  const lane = laneOf(ctx);
-  const options = { maxRetries: ctx.maxRetries, [LANE]: lane };
-  if (lane.stopped()) return failed(reference, stopError(ctx, reference));
+  const { lane, halt } = ctx.run;
+  const options: CallOptions = { maxRetries: ctx.maxRetries, [LANE]: lane };
+  if (lane.stopped()) return failed(reference, stopError(ctx.run, reference));
   let found: Transaction | undefined;
   try {
     found = await lookup(ctx, reference, options);
   } catch (error) {
-    ctx.halt.consider(error);
+    halt.consider(error);
     return failed(reference, asPayinoutError(error, reference));
   }
   if (found) return existing(found, params, false);
   // Stopped between lookup and create: nothing was sent for this item.
-  if (lane.stopped()) return failed(reference, stopError(ctx, reference));
+  if (lane.stopped()) return failed(reference, stopError(ctx.run, reference));
   try {
-    return created(params, await ctx.client.create(params, options));
+    // Validated once, above: the create sends the checked params as they are.
+    return created(params, await ctx.client.create(params, { ...options, [VALIDATED]: true }));
   } catch (error) {
-    ctx.halt.consider(error);
+    halt.consider(error);
     return refused(params, ctx, error);
   }
 }
 
-/** The lane of an item's calls: the batch's pause, its signal, its stop. */
-function laneOf(ctx: ItemContext): Lane {
-  return {
-    pause: ctx.gate,
-    maxPauses: MAX_ITEM_PAUSES,
-    signal: ctx.signal,
-    stopped: () => ctx.signal?.aborted === true || ctx.halt.error !== undefined,
-  };
-}
-
-/** Why a stopped batch did not send an item: its signal, or the batch-wide failure. */
-function stopError(ctx: ItemContext, reference: string): PayinoutError {
-  if (ctx.signal?.aborted) return new BatchAbortedError(reference, ctx.signal.reason);
-  return ctx.halt.notSent(reference) ?? new BatchAbortedError(reference, undefined);
+/** Why a stopped run did not send an item: its signal, or the batch-wide failure. */
+function stopError(run: Run, reference: string): PayinoutError {
+  if (run.signal?.aborted) return new BatchAbortedError(reference, run.signal.reason);
+  return run.halt.notSent(reference) ?? new BatchAbortedError(reference, undefined);
 }
 
 /** The looked-up transaction, or `undefined` when the service does not know the reference. */
 async function lookup(
-  ctx: ItemContext,
+  ctx: Settling,
   reference: string,
   options: Parameters<BatchClient['lookup']>[1],
 ): Promise<Transaction | undefined> {
@@ -220,7 +231,7 @@ function created(
  * (4xx) of a reference that was absent a moment ago may be a race with another host or a slow
  * commit: one lookup tells.
  */
-async function refused(params: PayOutCreateParams, ctx: ItemContext, error: unknown) {
+async function refused(params: PayOutCreateParams, ctx: Settling, error: unknown) {
   const { reference } = params;
   if (error instanceof ApiError && !isTransient(error)) {
     const found = await lookup(ctx, reference, { maxRetries: 0 }).catch(() => undefined);

@@ -1,10 +1,11 @@
 /** The public shapes of a PayOut batch (the public API contract, "Bulk payouts"). */
+import type { Dispatcher } from '../core/dispatch.js';
 import type { PayinoutError } from '../core/errors.js';
-import type { Tracer } from '../core/tracer.js';
 import type { CallOptions } from '../core/types.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { RecoveryFields } from '../schemas/recovery.js';
 import type { Transaction } from '../schemas/transaction.js';
+import type { BatchEvents } from './events.js';
 
 /**
  * What happened to one item of `client.payout.createMany()` (or one row of `payinout payouts send`):
@@ -62,7 +63,7 @@ export interface PayOutBatchOptions {
 
 /**
  * The key of `client.payout`'s internal method that gives a batch its {@link BatchClient}: how
- * `createMany` and payinout/bullmq's worker reach the client's tracer. `Symbol.for`, so a client
+ * `createMany` and payinout/bullmq's worker reach the client's observers. `Symbol.for`, so a client
  * loaded as CommonJS and a worker loaded as ESM (two copies of this module) still meet.
  */
 export const BATCH_CLIENT: unique symbol = Symbol.for('payinout.batchClient');
@@ -71,8 +72,11 @@ export const BATCH_CLIENT: unique symbol = Symbol.for('payinout.batchClient');
 export interface BatchClient {
   /** The client's `maxRetries`: an item's budget unless the batch sets its own. */
   maxRetries: number;
-  /** The client's tracer: the batch and each item become spans (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md). */
-  tracer?: Tracer | undefined;
+  /**
+   * The client's observers (its tracer), told of the batch and of each item or job through the
+   * guarded dispatcher (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md).
+   */
+  observers?: Dispatcher<BatchEvents> | undefined;
   create(
     params: PayOutCreateParams,
     options?: CallOptions,

@@ -4,9 +4,10 @@
  * the same class, so `instanceof ConnectionError` and `error.outcome` work on what
  * `readPayOutBatch` returns exactly as on what `createMany` returns.
  */
+import * as service from '../api/errors.js';
 import * as core from '../core/errors.js';
 import { PayinoutError } from '../core/errors.js';
-import { LeaseLostError } from './errors.js';
+import { HaltRecordError, LeaseLostError } from './errors.js';
 import {
   BatchAbortedError,
   BatchHaltedError,
@@ -17,12 +18,18 @@ import {
 type ErrorClass = abstract new (...args: never[]) => PayinoutError;
 
 const CLASSES = new Map<string, ErrorClass>();
-for (const value of Object.values(core)) {
+for (const value of [...Object.values(core), ...Object.values(service)]) {
   if (typeof value === 'function' && value.prototype instanceof Error) {
     CLASSES.set(value.name, value as unknown as ErrorClass);
   }
 }
-for (const value of [BatchAbortedError, BatchHaltedError, ReferenceConflictError, LeaseLostError]) {
+for (const value of [
+  BatchAbortedError,
+  BatchHaltedError,
+  ReferenceConflictError,
+  LeaseLostError,
+  HaltRecordError,
+]) {
   CLASSES.set(value.name, value);
 }
 CLASSES.set('PayinoutError', PayinoutError);
@@ -58,6 +65,22 @@ export function decodeResult(json: string, reference: string): PayOutBatchResult
         reference,
       }),
     };
+  }
+}
+
+/**
+ * A stored halt (the batch-wide failure's JSON form) as its error; a record that cannot be read
+ * (truncated, or someone else's value under the key) is a HaltRecordError naming the key.
+ */
+export function decodeHalt(json: string, key: string): PayinoutError {
+  try {
+    const raw = JSON.parse(json) as unknown;
+    if (raw === null || typeof raw !== 'object' || typeof (raw as { name?: unknown }).name !== 'string') {
+      throw new TypeError('not an error record');
+    }
+    return reviveError(raw);
+  } catch {
+    return new HaltRecordError(key);
   }
 }
 

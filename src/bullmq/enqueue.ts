@@ -3,11 +3,10 @@
  * so enqueueing the same items again adds nothing twice. Every item is checked first: one invalid
  * item is a RequestValidationError naming its index and field, and nothing is enqueued.
  */
-import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
 import { closestKey } from '../schemas/suggest.js';
-import { BATCH_ID, batchKeys, jobIdOf, redisOf } from './keys.js';
+import { BATCH_ID, batchKeys, jobIdOf, newBatchId, redisOf } from './keys.js';
 import { addToBatch } from './scripts.js';
 import { validatePayOut } from './settle.js';
 import type { PayOutJobData } from './worker.js';
@@ -72,13 +71,6 @@ export async function enqueuePayOuts(
     enqueued += (await addToBatch(client, keys, ids)).filter(Boolean).length;
   }
   return { batchId, enqueued, skipped: params.length - enqueued };
-}
-
-function newBatchId(): string {
-  return `${new Date()
-    .toISOString()
-    .slice(0, 19)
-    .replace(/[^0-9T]/g, '')}-${randomUUID().slice(0, 8)}`;
 }
 
 function checkOptions(options: EnqueuePayOutsOptions): string | undefined {

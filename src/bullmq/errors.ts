@@ -22,3 +22,18 @@ export class LeaseLostError extends PayinoutError {
     this.reference = reference;
   }
 }
+
+/**
+ * The batch's halt record in Redis could not be read (truncated, or written by something else
+ * under payinout's key): another worker may have stopped the batch, and for what is unknown. The
+ * worker sends nothing more for the batch, as it would for a readable halt.
+ */
+export class HaltRecordError extends PayinoutError {
+  override name = 'HaltRecordError';
+  constructor(key: string) {
+    super(
+      `the halt record of the batch (Redis key '${key}') could not be read: it is truncated or was not written by payinout, so another worker may have stopped the batch for a reason now lost. ` +
+        "Check the workers' logs for a refused credential (401/403) or configuration, fix it, then enqueue the batch again under a new batchId: references already sent are recovered, never sent twice.",
+    );
+  }
+}

@@ -2,6 +2,7 @@
  * Where payinout/bullmq keeps its own state, beside BullMQ's keys for the queue
  * (`{prefix}:{queue}:payinout:…`), and how a job id is derived from a batch and a reference.
  */
+import { randomUUID } from 'node:crypto';
 import type { RedisClient } from 'bullmq';
 
 /** What BullMQ's Queue and Worker both offer: `toKey('x')` is `{prefix}:{queue}:x`. */
@@ -11,6 +12,14 @@ export interface KeyOwner {
 
 /** Batch ids name Redis keys and job ids: letters, digits, `.`, `_`, `-`. */
 export const BATCH_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** A new batch id: when it was made, and enough randomness that two never meet. */
+export function newBatchId(): string {
+  return `${new Date()
+    .toISOString()
+    .slice(0, 19)
+    .replace(/[^0-9T]/g, '')}-${randomUUID().slice(0, 8)}`;
+}
 
 /** The keys of one batch. */
 export function batchKeys(owner: KeyOwner, batchId: string) {
@@ -32,7 +41,7 @@ export function batchKeys(owner: KeyOwner, batchId: string) {
 /** The queue-wide keys: the shared rate-limit pause, the per-reference leases and their fence. */
 export function queueKeys(owner: KeyOwner) {
   return {
-    /** STRING: ms since epoch before which no worker of the queue sends a request. */
+    /** STRING whose time to live (Redis's clock) is the pause: no worker sends a request before it ends. */
     pause: owner.toKey('payinout:pause'),
     /** Prefix of one STRING per reference being settled: the token of the worker holding it. */
     lease: owner.toKey('payinout:lease:'),

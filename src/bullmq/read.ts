@@ -5,7 +5,8 @@
  */
 import type { Queue, RedisClient } from 'bullmq';
 import { ConnectionError, RequestValidationError } from '../core/errors.js';
-import { decodeResult, reviveError } from './codec.js';
+import { decodeHalt, decodeResult } from './codec.js';
+import { HaltRecordError } from './errors.js';
 import { BATCH_ID, batchKeys, redisOf } from './keys.js';
 import { jobsExist } from './scripts.js';
 import type { PayOutBatchResult } from './settle.js';
@@ -118,8 +119,10 @@ function vanished(reference: string): PayOutBatchResult {
 async function haltOf(client: RedisClient, key: string): Promise<string | undefined> {
   const stored = await client.get(key);
   if (!stored) return undefined;
+  const error = decodeHalt(stored, key);
+  if (error instanceof HaltRecordError) return `the batch may have stopped: ${error.message}`;
   const halt = new BatchHalt();
-  halt.consider(reviveError(JSON.parse(stored)));
+  halt.consider(error);
   return halt.summary();
 }
 

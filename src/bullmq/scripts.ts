@@ -71,18 +71,24 @@ export async function saveResult(
   return (await run(client, SAVE_RESULT, [keys.results, keys.counts], [jobId, json, outcome])) === 1;
 }
 
-/** Moves the shared pause later, never earlier; expires with it. */
-const PAUSE_UNTIL = `
-local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-local wanted = tonumber(ARGV[1])
-if wanted > current then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+/**
+ * Extends the shared pause to `ms` from now, never shortens it. The pause is the key's time to
+ * live, kept by Redis's clock: a worker learns how long is left (PTTL), never an epoch time
+ * written by another host, whose clock may be minutes away from its own.
+ */
+const PAUSE_FOR = `
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[1])
 end
 return 1`;
 
-export async function pauseUntil(client: RedisClient, key: string, until: number): Promise<void> {
-  const ttl = Math.max(1, Math.ceil(until - Date.now()));
-  await run(client, PAUSE_UNTIL, [key], [until, ttl]);
+export async function pauseFor(client: RedisClient, key: string, ms: number): Promise<void> {
+  await run(client, PAUSE_FOR, [key], [Math.max(1, Math.ceil(ms))]);
+}
+
+/** How long the shared pause lasts from now (ms by Redis's clock), 0 when there is none. */
+export async function pauseLeft(client: RedisClient, key: string): Promise<number> {
+  return Math.max(0, Number(await run(client, "return redis.call('PTTL', KEYS[1])", [key], [])));
 }
 
 /**

@@ -5,14 +5,17 @@
  * the engine re-points one file.
  */
 
+import type { JobStart } from '../bulk/events.js';
 import { KeyedLock, PauseGate } from '../bulk/gate.js';
 import { BatchHalt } from '../bulk/halt.js';
 import { type ItemContext, settleItem, validatePayOut } from '../bulk/item.js';
-import { type JobSite, traceJob } from '../bulk/trace.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult } from '../bulk/types.js';
 
 export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from '../bulk/errors.js';
-export type { BatchClient, JobSite, PayOutBatchResult };
+export type { BatchClient, PayOutBatchResult };
+
+/** Where a queue job came from: its queue and its batch. */
+export type JobSite = Omit<JobStart, 'item'>;
 export { BATCH_CLIENT, BatchHalt, KeyedLock, PauseGate, validatePayOut };
 
 /** What one job is settled with: the worker's client and gate, the job's lease and batch halt. */
@@ -23,11 +26,11 @@ export function settlePayOut(item: unknown, ctx: JobContext): Promise<PayOutBatc
   return settleItem(item, ctx);
 }
 
-/** Settles one job's PayOut as a span of its own when the worker's client has a tracer. */
+/** Settles one job's PayOut, told to the client's observers (a tracer: a span of its own). */
 export function settleTraced(item: unknown, ctx: JobContext, job: JobSite): Promise<PayOutBatchResult> {
-  const { tracer } = ctx.client;
-  if (!tracer) return settlePayOut(item, ctx);
-  return traceJob(tracer, item, job, () => settlePayOut(item, ctx));
+  const { observers } = ctx.client;
+  if (!observers) return settlePayOut(item, ctx);
+  return observers.around('job', { ...job, item }, () => settlePayOut(item, ctx));
 }
 
 export { checkConcurrency } from '../bulk/batch.js';

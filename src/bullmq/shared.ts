@@ -13,9 +13,10 @@
 import type { RedisClient } from 'bullmq';
 import type { PayinoutError } from '../core/errors.js';
 import type { SharedPause as SharedPauseShape } from '../core/types.js';
-import { encodeError, reviveError } from './codec.js';
-import { pauseUntil, releaseLease, renewLease, saveHalt, takeLease } from './scripts.js';
-import { BatchHalt, KeyedLock, PauseGate } from './settle.js';
+import { decodeHalt, encodeError } from './codec.js';
+import { HaltRecordError } from './errors.js';
+import { pauseFor, pauseLeft, releaseLease, renewLease, saveHalt, takeLease } from './scripts.js';
+import { BatchHalt, BatchHaltedError, KeyedLock, PauseGate } from './settle.js';
 
 export class SharedPause extends PauseGate {
   constructor(
@@ -27,13 +28,19 @@ export class SharedPause extends PauseGate {
     super();
   }
 
+  /** `time` is on this host's clock (the Retry-After just read): only its length leaves the host. */
   override pauseUntil(time: number): void {
     super.pauseUntil(time);
     const ms = Math.ceil(time - Date.now());
     if (ms <= 0) return;
     // Best effort: a Redis failure here costs the other workers a 429 of their own, never money.
-    void this.redis.then((client) => pauseUntil(client, this.key, time)).catch(() => undefined);
+    void this.redis.then((client) => pauseFor(client, this.key, ms)).catch(() => undefined);
     void this.limitQueue(ms).catch(() => undefined);
+  }
+
+  /** Takes up a pause that lasts `ms` more by Redis's clock, timed from now on this host's. */
+  pauseFor(ms: number): void {
+    if (ms > 0) super.pauseUntil(Date.now() + ms);
   }
 
   /** This worker's own pause only, without reading Redis. */
@@ -43,8 +50,7 @@ export class SharedPause extends PauseGate {
 
   override async ready(signal?: AbortSignal): Promise<void> {
     try {
-      const until = Number(await (await this.redis).get(this.key));
-      if (until > Date.now()) super.pauseUntil(until);
+      this.pauseFor(await pauseLeft(await this.redis, this.key));
     } catch {
       // Redis unreachable: this worker's own pause still holds.
     }
@@ -172,6 +178,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class SharedHalt extends BatchHalt {
   /** The write of this worker's halt, awaited before the job's result is saved. */
   saved: Promise<unknown> = Promise.resolve();
+  /** A halt record was found but could not be read: the batch is treated as stopped. */
+  #unreadable: HaltRecordError | undefined;
 
   constructor(
     private readonly redis: Promise<RedisClient>,
@@ -180,19 +188,41 @@ export class SharedHalt extends BatchHalt {
     super();
   }
 
-  /** Takes up a halt another worker recorded. */
-  async load(): Promise<void> {
-    const stored = await (await this.redis).get(this.key);
-    if (stored) super.consider(reviveError(JSON.parse(stored)));
+  /** Takes up a halt another worker recorded (`stored`: the record, when already read). */
+  async load(stored?: string | null): Promise<void> {
+    const record = stored === undefined ? await (await this.redis).get(this.key) : stored;
+    if (record) this.take(decodeHalt(record, this.key));
+  }
+
+  /** Takes up a recorded halt's error: an unreadable record stops the batch all the same. */
+  take(error: PayinoutError): void {
+    if (error instanceof HaltRecordError) this.#unreadable ??= error;
+    else super.consider(error);
+  }
+
+  override get error(): PayinoutError | undefined {
+    return super.error ?? this.#unreadable;
+  }
+
+  override notSent(reference: string): BatchHaltedError | undefined {
+    const halted = super.notSent(reference);
+    if (halted || !this.#unreadable) return halted;
+    return new BatchHaltedError(reference, this.#unreadable, UNREADABLE.why, UNREADABLE.todo);
   }
 
   override consider(error: unknown): boolean {
-    const first = this.error === undefined;
+    const first = super.error === undefined;
     const batchWide = super.consider(error);
     if (batchWide && first) {
-      const record = encodeError(this.error as unknown as PayinoutError);
+      const record = encodeError(super.error as unknown as PayinoutError);
       this.saved = this.redis.then((client) => saveHalt(client, this.key, record)).catch(() => undefined);
     }
     return batchWide;
   }
 }
+
+/** Why a batch whose halt record cannot be read sends nothing more, as BatchHaltedError words it. */
+export const UNREADABLE = {
+  why: 'another worker recorded a halt for it that could not be read (truncated, or not written by payinout)',
+  todo: "Check the workers' logs for a refused credential (401/403) or configuration and fix it.",
+};

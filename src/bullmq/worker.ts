@@ -137,8 +137,8 @@ function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, 
 }
 
 /**
- * The worker's client as a batch sees it: its create and lookup, and its tracer (each job is then
- * a span); the worker's own `maxRetries`.
+ * The worker's client as a batch sees it: its create and lookup, and its observers (a tracer
+ * makes each job a span); the worker's own `maxRetries`.
  */
 function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
   const own = client.payout[BATCH_CLIENT]?.();
@@ -146,7 +146,7 @@ function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
     create: own?.create ?? ((params, opts) => client.payout.create(params, opts)),
     lookup: own?.lookup ?? ((reference, opts) => client.transactions.get(reference, opts)),
     maxRetries,
-    tracer: own?.tracer,
+    observers: own?.observers,
   };
 }
 

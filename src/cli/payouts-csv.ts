@@ -7,6 +7,7 @@ import { parse } from 'csv-parse';
 import { validatePayOut } from '../bulk/item.js';
 import type { PayOutBatchResult } from '../bulk/types.js';
 import { PayinoutError, RequestValidationError, type ValidationIssue } from '../core/errors.js';
+import { asRecord } from '../core/guards.js';
 import { COUNTRY_TABLE } from '../schemas/catalog.js';
 
 /** The PayOut fields, then customer_data's fields unprefixed, then the optional ones. */
@@ -147,10 +148,7 @@ function issuesOfEveryCountry(params: Record<string, unknown>): ValidationIssue[
 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return asRecord(JSON.parse(text));
   } catch {
     return undefined;
   }

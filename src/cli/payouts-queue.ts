@@ -9,6 +9,7 @@
  */
 import type { Queue } from 'bullmq';
 import type { PayOutBatchState } from '../bullmq/index.js';
+import { newBatchId } from '../bullmq/keys.js';
 import { UsageError } from './errors.js';
 import { CsvFileError, describeRow, RESULT_COLUMNS, readRows, resultCells } from './payouts-csv.js';
 import { progressView } from './payouts-progress.js';
@@ -19,6 +20,7 @@ import {
   QueueSetupError,
   shownUrl,
 } from './queue-connection.js';
+import { answered, checkDatabase, closeQueue } from './queue-redis.js';
 import { openResultsFile, type ResultsFile } from './results-file.js';
 import { printErr, printOut } from './terminal.js';
 
@@ -51,11 +53,12 @@ export async function sendToQueue(file: string, options: QueueSendOptions): Prom
     const out = results.path;
     const bullmq = await loadQueueModule();
     const { Queue } = await import('bullmq');
+    await checkDatabase(options.queue);
     queue = new Queue(options.queueName, { connection: options.queue });
     queue.on('error', () => undefined); // reported by `connected` and by the calls that fail
     await connected(queue, options.queue);
-    const batchId = await enqueueFile(bullmq, queue, file, options);
-    const state = await waitForWorkers(bullmq, queue, batchId, rows, options);
+    const { batchId, enqueued } = await enqueueFile(bullmq, queue, file, options);
+    const state = await waitForWorkers(bullmq, queue, { batchId, enqueued, rows }, options);
     if (!state) return EXIT.interrupted;
     for (const result of state.results) await results.write(resultCells(result));
     const place = await results.close();
@@ -77,7 +80,7 @@ export async function sendToQueue(file: string, options: QueueSendOptions): Prom
       ? EXIT.usage
       : EXIT.someFailed;
   } finally {
-    await queue?.close().catch(() => undefined);
+    if (queue) await closeQueue(queue);
   }
 }
 
@@ -108,13 +111,18 @@ type QueueModule = Awaited<ReturnType<typeof loadQueueModule>>;
 
 /** Second pass: the rows, enqueued in chunks under one batch id. */
 async function enqueueFile(bullmq: QueueModule, queue: Queue, file: string, options: QueueSendOptions) {
-  let batchId = options.batch;
+  // Chosen here, not by the first chunk: a run cut short can still say which batch it filled.
+  const batchId = options.batch ?? newBatchId();
   let enqueued = 0;
   let skipped = 0;
   let chunk: Record<string, unknown>[] = [];
   const flush = async () => {
-    const added = await bullmq.enqueuePayOuts(queue, chunk, batchId ? { batchId } : {});
-    batchId = added.batchId;
+    const added = await answered(bullmq.enqueuePayOuts(queue, chunk, { batchId }), options.queue, () =>
+      cutShort(
+        batchId,
+        `${enqueued} rows were enqueued before it, maybe more of the ${chunk.length} being added`,
+      ),
+    );
     enqueued += added.enqueued;
     skipped += added.skipped;
     chunk = [];
@@ -123,23 +131,30 @@ async function enqueueFile(bullmq: QueueModule, queue: Queue, file: string, opti
     if (row.params) chunk.push(row.params);
     if (chunk.length >= ROWS_PER_ENQUEUE) await flush();
   }
-  if (chunk.length || !batchId) await flush();
+  if (chunk.length || enqueued + skipped === 0) await flush();
   const where = `queue '${options.queueName}' at ${shownUrl(options.queue)}`;
   printErr(
     `payinout payouts send: batch ${batchId}: ${enqueued} enqueued${skipped ? `, ${skipped} already in the batch` : ''} on ${where}\n`,
   );
-  return batchId as string;
+  return { batchId, enqueued };
+}
+
+/** What a run that lost Redis did, and how to finish it. */
+function cutShort(batchId: string, done: string): string {
+  return `Batch ${batchId}: ${done}. Workers settle whatever was enqueued once Redis is back; run this command again with --batch ${batchId} to enqueue the rest (rows already enqueued are not added twice), wait for the workers and write the results.`;
 }
 
 /** Polls until every row is settled; `undefined` when interrupted (the batch goes on). */
 async function waitForWorkers(
   bullmq: QueueModule,
   queue: Queue,
-  batchId: string,
-  total: number,
+  batch: { batchId: string; enqueued: number; rows: number },
   options: QueueSendOptions,
 ): Promise<PayOutBatchState | undefined> {
-  const view = progressView(total);
+  const { batchId } = batch;
+  const view = progressView(batch.rows);
+  const lost = () =>
+    cutShort(batchId, `all ${batch.rows} rows are in it (${batch.enqueued} enqueued by this run)`);
   let interrupted = false;
   const onSignal = () => {
     interrupted = true;
@@ -152,12 +167,12 @@ async function waitForWorkers(
   let lastChange = Date.now();
   try {
     for (;;) {
-      const counts = await bullmq.countPayOutBatch(queue, batchId);
+      const counts = await answered(bullmq.countPayOutBatch(queue, batchId), options.queue, lost);
       view.update(counts);
       if (counts.done !== lastDone) [lastDone, lastChange] = [counts.done, Date.now()];
       if (counts.done >= counts.total || Date.now() - lastChange > STILL_MS) {
         lastChange = Date.now();
-        const state = await bullmq.readPayOutBatch(queue, batchId);
+        const state = await answered(bullmq.readPayOutBatch(queue, batchId), options.queue, lost);
         if (state.pending === 0) return state;
       }
       if (!hinted && counts.done === 0 && Date.now() - started > NO_WORKER_HINT_MS) {

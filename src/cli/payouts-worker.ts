@@ -16,6 +16,7 @@ import {
   queueUrl,
   shownUrl,
 } from './queue-connection.js';
+import { checkDatabase } from './queue-redis.js';
 import { printErr } from './terminal.js';
 
 interface WorkerCliOptions {
@@ -74,6 +75,13 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
   } catch (error) {
     printErr(`payinout payouts worker: ${(error as Error).message}\n`);
     return 2; // bullmq or ioredis missing: nothing was started
+  }
+  try {
+    // Before the worker exists: once running, it would take jobs from whatever database it is on.
+    await checkDatabase(options.queue);
+  } catch (error) {
+    printErr(`payinout payouts worker: ${(error as Error).message}\n`);
+    return 1;
   }
   const worker = bullmq.createPayOutWorker({
     queueName: options.queueName,

@@ -7,6 +7,7 @@ import { type Command, Option } from 'commander';
 import { ENV_VARS } from '../client-options.js';
 import { MAX_TIMER_MS } from '../core/limits.js';
 import { COUNTRY_CODES } from '../schemas/catalog.js';
+import type { FaultRuleInput } from '../testing/faults/rule.js';
 import { isLoopbackHost } from '../testing/host.js';
 import {
   type SandboxServer,
@@ -17,6 +18,9 @@ import {
 import type { SandboxEnvironment, SandboxMerchantSeed } from '../testing/types.js';
 import { VERSION } from '../version.js';
 import { httpUrl, integerIn, merchant, timeScale } from './options.js';
+import { faultSpec, faultStartupLines } from './sandbox-faults.js';
+import { createSandboxLog, type LogFormat, type SandboxLog } from './sandbox-log.js';
+import { stdoutHasColour } from './terminal.js';
 
 export const DEFAULT_PORT = 4010;
 /** Ports tried after the default before any free port: a stable URL is nicer to bookmark. */
@@ -32,6 +36,10 @@ interface SandboxFlags {
   forwardWebhooks?: string;
   webhookConcurrency?: number;
   maxTransactions?: number;
+  seed?: number;
+  fault?: FaultRuleInput[];
+  quiet?: boolean;
+  log: LogFormat;
 }
 
 export function registerSandbox(program: Command): void {
@@ -92,9 +100,27 @@ export function registerSandbox(program: Command): void {
         'bound memory: beyond N transactions the oldest final ones (and their webhook deliveries) are forgotten, never a pending one (default: keep all)',
       ).argParser(integerIn(1, Number.MAX_SAFE_INTEGER)),
     )
+    .addOption(
+      new Option(
+        '--fault <SPEC>',
+        'a fault rule, OPERATION:KIND[:key=value,...] (repeatable), e.g. payout.create:drop-after-commit:rate=0.05',
+      ).argParser(faultSpec),
+    )
+    .addOption(
+      new Option(
+        '--seed <n>',
+        "seed of the fault rules' rate draws: the same seed repeats a run (default random, printed)",
+      ).argParser(integerIn(0, 0x7fff_ffff)),
+    )
+    .option('--quiet', 'print only the startup lines, no line per request or webhook attempt')
+    .addOption(
+      new Option('--log <format>', 'request and webhook lines as text or one JSON object per line')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
     .addHelpText(
       'after',
-      '\nExamples:\n  payinout sandbox\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --max-transactions 100000\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n',
+      "\nExamples:\n  payinout sandbox\n  payinout sandbox --seed 7 --fault payout.create:drop-after-commit:rate=0.05 --fault '*:status:status=503,rate=0.01'\n  payinout sandbox --port 0 --time-scale 0.001\n  payinout sandbox --max-transactions 100000\n  payinout sandbox --forward-webhooks http://localhost:3000/webhooks\n",
     )
     .action((flags: SandboxFlags) => runSandbox(flags));
 }
@@ -111,7 +137,12 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
     ...(flags.forwardWebhooks === undefined ? {} : { forwardWebhooksTo: flags.forwardWebhooks }),
     ...(flags.webhookConcurrency === undefined ? {} : { webhookConcurrency: flags.webhookConcurrency }),
     ...(flags.maxTransactions === undefined ? {} : { maxTransactions: flags.maxTransactions }),
+    ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+    ...(flags.fault ? { faults: flags.fault } : {}),
   };
+  // Made once the sandbox exists (its merchants' credentials are what the lines are scrubbed of).
+  let log: SandboxLog | undefined;
+  if (!flags.quiet) options.onRequest = (record) => log?.request(record);
   // Handlers go in before anything is printed: until Node has a listener, SIGINT/SIGTERM
   // kill the process at once, and a supervisor may signal as soon as it reads base_url.
   let server: SandboxServer | undefined;
@@ -128,6 +159,11 @@ async function runSandbox(flags: SandboxFlags): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
   server = await listen(options, flags.port);
+  if (!flags.quiet) {
+    const secrets = server.sandbox.merchants.flatMap((m) => [m.password, m.token]);
+    log = createSandboxLog(flags.log, flags.log === 'text' && stdoutHasColour(), secrets);
+    server.sandbox.onWebhookAttempt(log.webhook);
+  }
   process.stdout.write(banner(server, flags.forwardWebhooks));
   process.stderr.write(
     `payinout sandbox ${VERSION} listening on ${server.url} (Ctrl+C to stop). Dashboard: ${server.dashboardUrl}\n` +
@@ -187,6 +223,7 @@ function banner(server: SandboxServer, forward: string | undefined): string {
     `environment=${sandbox.environment}`,
   ];
   if (forward) lines.push(`forward_webhooks=${forward}`);
+  lines.push(...faultStartupLines(sandbox.faults));
   for (const m of sandbox.merchants) {
     lines.push(
       `merchant username=${m.username} password=${m.password} token=${m.token} country=${m.country} currency=${m.currency}`,

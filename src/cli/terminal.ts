@@ -29,3 +29,37 @@ export function printOut(text: string): void {
 export function printErr(text: string): void {
   process.stderr.write(forTerminal(text));
 }
+
+/** The few styles the sandbox terminal uses (SGR codes). */
+const STYLES = {
+  dim: '2',
+  bold: '1',
+  red: '31',
+  green: '32',
+  yellow: '33',
+  cyan: '36',
+  magenta: '35',
+} as const;
+export type Style = keyof typeof STYLES;
+/** A piece of a line: plain text, or text with a style. */
+export type Part = string | readonly [text: string, style: Style];
+
+/** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
+export function stdoutHasColour(): boolean {
+  return process.stdout.isTTY === true && !process.env.NO_COLOR;
+}
+
+/**
+ * Writes one line of parts to stdout: each part's text neutralised as {@link forTerminal}
+ * does, then wrapped in its style's escape when `colour` is true (the only escapes written).
+ */
+export function printOutLine(parts: readonly Part[], colour: boolean): void {
+  const text = parts
+    .map((part) => {
+      if (typeof part === 'string') return forTerminal(part);
+      const [body, style] = part;
+      return colour ? `\u001b[${STYLES[style]}m${forTerminal(body)}\u001b[0m` : forTerminal(body);
+    })
+    .join('');
+  process.stdout.write(`${text}\n`);
+}

@@ -13,14 +13,11 @@ import { createReadStream } from 'node:fs';
 import { type Command, CommanderError, InvalidArgumentError } from 'commander';
 import { parse } from 'csv-parse';
 import { MAX_CONCURRENCY } from '../bulk/batch.js';
+import type { TransactionLookupProgress, TransactionLookupResult } from '../bulk/lookup-types.js';
+import { runLookups } from '../bulk/lookups.js';
 import { PaymentClient } from '../client.js';
 import { ConfigurationError } from '../core/errors.js';
 import { guide } from '../core/guides.js';
-import {
-  runLookups,
-  type TransactionLookupProgress,
-  type TransactionLookupResult,
-} from '../resources/transactions-batch.js';
 import { closestKey } from '../schemas/suggest.js';
 import { VERSION } from '../version.js';
 import { UsageError } from './errors.js';

@@ -32,7 +32,7 @@ export class AnswerReader {
     const context = this.#context(spec, answer, call, recovery);
     let read: ReturnType<typeof readAnswer<T>>;
     try {
-      read = readAnswer(context, { schema: spec.response, unwrap: spec.unwrap });
+      read = readAnswer(context, { schema: spec.response, unwrap: spec.unwrap, classify: spec.errors });
     } catch (error) {
       const unreadable = !isJsonText(answer.text);
       return { ok: false, error, status: answer.status, staleSocket: false, unreadable };

@@ -1,13 +1,13 @@
 /**
- * The errors of an answer the service refused (`ApiError` and a class per status or documented
- * error identifier), and `createApiError`, the one place such a class is chosen. Branded with the
- * other classes in errors.ts, which re-exports everything here.
+ * The errors of an answer the service refused: `ApiError` and a class per HTTP status, and
+ * `createApiError`, the one place such a class is chosen. The classes of the service's own
+ * identifiers (ALREADY_FINAL…) and their advice are rows of src/api/refusals.ts, handed to
+ * `createApiError` as an {@link ErrorClassifier}. Branded with the other classes in errors.ts,
+ * which re-exports everything here.
  */
 import type { ApiErrorCode } from '../schemas/catalog.js';
-import { refusalAdvice, sandboxNotFoundAdvice } from './advice.js';
 import { PayinoutError, type RequestContext } from './error-base.js';
 import { asRecord } from './guards.js';
-import { guide } from './guides.js';
 import { redactAndCut, redactHeaders, scrubText } from './redact.js';
 
 /** What an {@link ApiError} is built from (used by the SDK; rarely needed by applications). */
@@ -96,21 +96,6 @@ export class UnprocessableEntityError extends ApiError {
   override name = 'UnprocessableEntityError';
   static override advice = 'The service rejected the request body; fix the fields it names and resend.';
 }
-export class AlreadyFinalError extends UnprocessableEntityError {
-  override name = 'AlreadyFinalError';
-  static override advice =
-    'The transaction is already in a different final status and cannot change; read it with client.transactions.get().';
-}
-export class TypeMismatchError extends UnprocessableEntityError {
-  override name = 'TypeMismatchError';
-  static override advice =
-    'Use sandbox.confirmPayIn() for PayIn transactions and sandbox.confirmPayOut() for PayOut transactions.';
-}
-export class StatusNotSupportedError extends UnprocessableEntityError {
-  override name = 'StatusNotSupportedError';
-  static override advice =
-    `This payment method does not support that status in sandbox confirm; see the supported-status table: ${guide('testing.md', 'sandbox-confirm-supported-statuses')}.`;
-}
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   static override advice = 'Too many requests; wait for the Retry-After interval before calling again.';
@@ -120,25 +105,12 @@ export class ServerError extends ApiError {
   static override advice =
     'The service failed on its side; safe calls were already retried. Try again later; for a create, look the reference up first.';
 }
-export class ConfirmFailedError extends ServerError {
-  override name = 'ConfirmFailedError';
-  static override advice = 'The sandbox status update failed on the service; calling confirm again is safe.';
-}
-
-// A Map, not an object literal: an `error` of 'constructor' or 'valueOf' must not find a class.
-// Its keys are checked against the one table of identifiers (ERROR_CODES): a misspelt one does not compile.
-const CLASS_BY_CODE: ReadonlyArray<readonly [ApiErrorCode, typeof ApiError]> = [
-  ['NOT_FOUND', NotFoundError],
-  ['VALIDATION_ERROR', UnprocessableEntityError],
-  ['ALREADY_FINAL', AlreadyFinalError],
-  ['TYPE_MISMATCH', TypeMismatchError],
-  ['STATUS_NOT_SUPPORTED', StatusNotSupportedError],
-  ['CONFIRM_FAILED', ConfirmFailedError],
-];
-const BY_ERROR_CODE = new Map<string, typeof ApiError>(CLASS_BY_CODE);
-
-function classForStatus(status: number): typeof ApiError {
-  if (status < 400) return ApiError;
+/**
+ * The class of an answer by its HTTP status alone: what core knows without the service's
+ * description. The service's identifiers refine it through an {@link ErrorClassifier}.
+ */
+export function classForStatus(status: number | undefined): typeof ApiError {
+  if (status === undefined || status < 400) return ApiError;
   if (status === 401 || status === 403) return AuthenticationError;
   if (status === 404) return NotFoundError;
   if (status === 422) return UnprocessableEntityError;
@@ -147,17 +119,36 @@ function classForStatus(status: number): typeof ApiError {
   return ApiError;
 }
 
+/** What an {@link ErrorClassifier} reads of a refusal. */
+export interface Refusal {
+  /** HTTP status; `undefined` for a refusal raised before sending. */
+  status: number | undefined;
+  /** The envelope's `error` identifier, when the body had one. */
+  errorCode: string | undefined;
+}
+
+/** The class and advice a classifier chose; either may be left to the status class. */
+export interface ErrorChoice {
+  ErrorClass?: typeof ApiError | undefined;
+  advice?: string | undefined;
+}
+
 /**
- * The one place an error class is chosen: the body's `error` identifier when it is one
- * the spec documents (it is more specific), else the HTTP status.
+ * Chooses the class and advice of a refusal from what the service's description says of it (its
+ * `error` identifier, the operation). Supplied per call by the table (src/api/refusals.ts), as a
+ * create's recovery is: core knows HTTP statuses, not the service's identifiers.
  */
-export function createApiError(init: ApiErrorInit): ApiError {
-  const errorCode = stringField(asRecord(init.body), 'error');
-  const ErrorClass =
-    (errorCode && BY_ERROR_CODE.get(errorCode)) ||
-    (init.status === undefined ? ApiError : classForStatus(init.status));
-  const fitting = refusalAdvice(errorCode, stringField(asRecord(init.body), 'message'));
-  const advice = sandboxNotFoundAdvice(init.status, init.path) ?? init.advice ?? fitting ?? ErrorClass.advice;
+export type ErrorClassifier = (refusal: Refusal) => ErrorChoice | undefined;
+
+/**
+ * The one place an error class is chosen: the classifier's choice (the service's identifier is
+ * more specific), else the HTTP status; the advice likewise, unless the caller gives its own.
+ */
+export function createApiError(init: ApiErrorInit, classify?: ErrorClassifier): ApiError {
+  const errorCode = stringField(asRecord(init.body), 'error') ?? init.errorCode;
+  const choice = classify?.({ status: init.status, errorCode });
+  const ErrorClass = choice?.ErrorClass ?? classForStatus(init.status);
+  const advice = init.advice ?? choice?.advice ?? ErrorClass.advice;
   return new ErrorClass({ ...init, advice });
 }
 

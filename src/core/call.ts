@@ -2,9 +2,9 @@
  * The state of one public call across its HTTP attempts, and the request each attempt sends.
  * The transport creates one per call; http.ts reads the exchange, never the call's options.
  */
+import type { Scope } from './dispatch.js';
 import type { Exchange } from './http.js';
 import { collectSecrets } from './redact.js';
-import type { CallTrace } from './trace.js';
 import { type CallOptions, type CallSpec, LANE, type Recovery } from './types.js';
 
 /** State of one public call across its HTTP attempts. */
@@ -15,8 +15,6 @@ export interface Call {
   readonly secrets: readonly string[];
   options: CallOptions;
   maxRetries: number;
-  /** The span attempts are reported to (the call's, or a lookup's while it runs); none untraced. */
-  trace?: CallTrace | undefined;
 }
 
 /**
@@ -43,12 +41,16 @@ export function callState(
   };
 }
 
-/** The request of one attempt of a call. */
+/**
+ * The request of one attempt of a call; its attempts are told to `scope` (the call's, or its
+ * lookup's for a lookup), none when nothing observes the client.
+ */
 export function exchangeOf(
   spec: Pick<CallSpec, 'method' | 'path'>,
   body: string | undefined,
   call: Call,
   recovery: Recovery | undefined,
+  scope: Scope | undefined,
 ): Exchange {
   return {
     method: spec.method,
@@ -63,10 +65,7 @@ export function exchangeOf(
     // Only a create (a call with a recovery) moves money: only its sends are checked.
     beforeWrite: recovery && call.options[LANE]?.beforeWrite,
     unknownAdvice: recovery && unknownAdvice(recovery),
-    // trace: read at each attempt, so a lookup's attempts go to the lookup's span.
-    get trace() {
-      return call.trace;
-    },
+    scope,
   };
 }
 

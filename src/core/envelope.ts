@@ -6,7 +6,8 @@
 import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
 import { readResponse } from '../schemas/kit.js';
-import { createApiError, ResponseValidationError, type ValidationIssue } from './errors.js';
+import { createApiError, type ErrorClassifier } from './api-errors.js';
+import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { isRecord } from './guards.js';
 import type { AnswerInfo } from './types.js';
 
@@ -31,6 +32,8 @@ export interface ReadOptions<T extends z.ZodMiniType> {
   schema: ResponseSchema<T>;
   /** Runs on the raw `data` before the schema (may throw a typed error, e.g. NotFoundError). */
   unwrap?: ((data: unknown, answer: AnswerInfo) => unknown) | undefined;
+  /** The call's refusals by the service's identifiers (the table's); without it, by HTTP status. */
+  classify?: ErrorClassifier | undefined;
 }
 
 export interface ReadResult<T> {
@@ -50,7 +53,8 @@ export function readAnswer<T extends z.ZodMiniType>(
 
   if (body === NOT_JSON) {
     // An HTML 502 page from a proxy is still a server error, not a parsing problem.
-    if (status >= 300) throw createApiError({ ...answer, body: text, advice: httpAdvice(status) });
+    if (status >= 300)
+      throw createApiError({ ...answer, body: text, advice: httpAdvice(status) }, options.classify);
     throw invalid(
       answer,
       text,
@@ -61,7 +65,7 @@ export function readAnswer<T extends z.ZodMiniType>(
   const envelope = isRecord(body) ? body : undefined;
   const saysError = envelope !== undefined && (envelope.status === 'ERROR' || envelope.code === '00');
   // The error's context is copied on this path only: a success never pays for it.
-  if (status >= 300 || saysError) throw createApiError({ ...answer, body });
+  if (status >= 300 || saysError) throw createApiError({ ...answer, body }, options.classify);
 
   let data: unknown = body;
   if (envelope && 'data' in envelope) data = envelope.data;

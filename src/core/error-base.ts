@@ -67,6 +67,16 @@ export class PayinoutError extends Error {
 }
 
 /**
+ * Gives each class the brand `instanceof` matches across copies, by the literal name it is
+ * listed under (a consumer's minifier may rename the classes themselves).
+ */
+export function brand(classes: Record<string, Constructor<Error>>): void {
+  for (const [name, ErrorClass] of Object.entries(classes)) {
+    Object.defineProperty(ErrorClass.prototype, BRAND, { value: `payinout:${name}` });
+  }
+}
+
+/**
  * Ordinary `instanceof`, else: the value is a payinout error of some copy (PayinoutError's brand
  * is on its prototype chain) and a class on that chain has the brand of `ErrorClass`.
  */
@@ -84,7 +94,7 @@ function isInstance(ErrorClass: Constructor<unknown>, value: unknown): boolean {
 }
 
 /**
- * The classes of errors.ts and api-errors.ts carry a literal brand (errors.ts BRANDED); a subclass defined elsewhere
+ * The classes given to {@link brand} carry a literal brand; a subclass defined elsewhere
  * is known by its class name, which the build keeps (tsup keepNames).
  */
 function brandOf(proto: object): unknown {

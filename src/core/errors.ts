@@ -1,39 +1,31 @@
 /**
  * The error hierarchy of the public contract (the public API contract, "Errors"), in one place
- * for importers: the base (error-base.ts), the service's refusals (api-errors.ts), and here the
- * rest, each class branded for `instanceof` across copies of the package.
+ * for importers: the base (error-base.ts), the refusals by HTTP status (api-errors.ts), and here
+ * the rest, each class branded for `instanceof` across copies of the package. The classes of the
+ * service's own error identifiers (AlreadyFinalError…) are rows of src/api/refusals.ts.
  *
  * Every property of every error is safe to log: bodies and headers are redacted when the
  * error is built (see redact.ts), credentials are never stored on an error, and `cause` is
  * only ever a low-level network error, never an object that holds the request or its headers.
  */
 import {
-  AlreadyFinalError,
   ApiError,
   AuthenticationError,
-  ConfirmFailedError,
   NotFoundError,
   RateLimitError,
   ServerError,
-  StatusNotSupportedError,
-  TypeMismatchError,
   UnprocessableEntityError,
 } from './api-errors.js';
-import { BRAND, PayinoutError, type RequestContext } from './error-base.js';
+import { brand, PayinoutError, type RequestContext } from './error-base.js';
 import { redactAndCut } from './redact.js';
 
 export {
-  AlreadyFinalError,
   ApiError,
   type ApiErrorInit,
   AuthenticationError,
-  ConfirmFailedError,
-  createApiError,
   NotFoundError,
   RateLimitError,
   ServerError,
-  StatusNotSupportedError,
-  TypeMismatchError,
   UnprocessableEntityError,
 } from './api-errors.js';
 export { PayinoutError, type RequestContext } from './error-base.js';
@@ -204,7 +196,7 @@ export class SandboxUnavailableError extends PayinoutError {
 
 // The brand of each class, by literal name: a consumer's minifier may rename the classes themselves.
 // ecosystem-tests/cases/dual-errors.mjs checks every exported error class across two copies.
-const BRANDED = {
+brand({
   PayinoutError,
   ConfigurationError,
   RequestValidationError,
@@ -212,18 +204,11 @@ const BRANDED = {
   AuthenticationError,
   NotFoundError,
   UnprocessableEntityError,
-  AlreadyFinalError,
-  TypeMismatchError,
-  StatusNotSupportedError,
   RateLimitError,
   ServerError,
-  ConfirmFailedError,
   ConnectionError,
   TimeoutError,
   ResponseValidationError,
   WebhookVerificationError,
   SandboxUnavailableError,
-};
-for (const [name, ErrorClass] of Object.entries(BRANDED)) {
-  Object.defineProperty(ErrorClass.prototype, BRAND, { value: `payinout:${name}` });
-}
+});

@@ -3,11 +3,11 @@
  * (sender.ts), returning what came back or a typed failure. It never decides whether a request
  * is repeated, nor waits (retry.ts, transport.ts, reconcile.ts do).
  */
+import type { Scope } from './dispatch.js';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
 import { fetchSender, type Sender, WireFailure, Withheld } from './sender.js';
-import type { CallTrace } from './trace.js';
-import type { Logger, RequestOptions } from './types.js';
+import type { RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
 /** The client-wide settings of the HTTP layer. */
@@ -21,7 +21,6 @@ export interface HttpConfig {
   fetch?: typeof fetch | undefined;
   /** The platform's sender (node:http on Node), used when no `fetch` was given. */
   sender?: Sender | undefined;
-  logger?: Logger | undefined;
 }
 
 /** One request as the transport asks for it. */
@@ -38,8 +37,8 @@ export interface Exchange {
   /** What the caller must do when the outcome is unknown (e.g. look a reference up). */
   unknownAdvice?: string | undefined;
   reference?: string | undefined;
-  /** trace: the span each attempt is reported to (an event); undefined when not traced. */
-  trace?: CallTrace | undefined;
+  /** Where each attempt is told (observer seam); undefined when nothing observes the client. */
+  scope?: Scope | undefined;
   /** A batch lane's last check before a create's bytes leave (types.ts Lane). */
   beforeWrite?: (() => void) | undefined;
 }
@@ -100,19 +99,13 @@ export class Http {
       const { beforeWrite } = x;
       const request = { url, method: x.method, headers: sent, body: x.body, signal, timeoutMs, beforeWrite };
       const response = await this.#sender(request);
-      this.#log(x, attempt, response.status, started, undefined);
+      observe(x, attempt, response.status, started, undefined);
       const { status, headers, text } = response;
       return { status, headers, text, attempt };
     } catch (error) {
       // Refused by the lane before anything was written: not an attempt to report.
       if (error instanceof Withheld) throw error.reason;
-      this.#log(
-        x,
-        attempt,
-        error instanceof WireFailure ? error.status : undefined,
-        started,
-        failureOf(error),
-      );
+      observe(x, attempt, error instanceof WireFailure ? error.status : undefined, started, error);
       if (x.options.signal?.aborted) throw x.options.signal.reason;
       if (!(error instanceof WireFailure)) return brokenBy(error, x, this.#prefix, attempt);
       const { status } = error;
@@ -121,26 +114,23 @@ export class Http {
       return brokenBy(error.cause, x, this.#prefix, attempt, status);
     }
   }
-
-  #log(x: Exchange, attempt: number, status: number | undefined, started: number, failure: unknown): void {
-    // trace: each attempt is an event of the call's span (or of its lookup's).
-    x.trace?.attempt(attempt, status, failure, performance.now() - started);
-    const logger = this.#config.logger;
-    if (!logger) return;
-    const durationMs = Math.round(performance.now() - started);
-    const path = `/${x.path}`;
-    const outcome = status === undefined ? 'no answer' : String(status);
-    logger.debug(`payinout ${x.method} ${path} → ${outcome} in ${durationMs} ms (attempt ${attempt})`, {
-      method: x.method,
-      path,
-      status,
-      durationMs,
-      attempt,
-    });
-  }
 }
 
-/** What failed an attempt, for its trace event: a passed deadline, else the network error. */
+/** Tells the call's observers (logger, tracer) that an attempt ended; nothing when none observe. */
+function observe(
+  x: Exchange,
+  attempt: number,
+  status: number | undefined,
+  started: number,
+  error: unknown,
+): void {
+  if (!x.scope) return;
+  const durationMs = performance.now() - started;
+  const failure = error === undefined ? undefined : failureOf(error);
+  x.scope.attempt({ attempt, method: x.method, path: `/${x.path}`, status, failure, durationMs });
+}
+
+/** What failed an attempt, for its event: a passed deadline, else the network error. */
 function failureOf(error: unknown): unknown {
   if (!(error instanceof WireFailure)) return error;
   return error.deadline ? { name: 'TimeoutError' } : (error.cause ?? error);

@@ -56,6 +56,16 @@ export const BOOLEAN: OptionRule = {
   expects: 'true or false',
 };
 
+/** An AbortSignal, from this realm or another (an iframe's, a vm context's): read by its shape. */
+export const SIGNAL: OptionRule = {
+  valid: (value) =>
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as AbortSignal).aborted === 'boolean' &&
+    typeof (value as AbortSignal).addEventListener === 'function',
+  expects: 'an AbortSignal',
+};
+
 export const FUNCTION: OptionRule = {
   valid: (value) => typeof value === 'function',
   expects: 'a function',

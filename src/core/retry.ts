@@ -26,27 +26,74 @@ export function isTransient(error: unknown): boolean {
 }
 
 /**
- * Milliseconds the server asked us to wait: `retry-after-ms`, or `Retry-After` in seconds or
- * as an HTTP date. `undefined` when absent or unreadable; `Infinity` when above 60 s (we then
- * surface the error instead of sleeping that long).
+ * Milliseconds the server asked us to wait: `retry-after-ms`, or `Retry-After` in one of RFC 9110's
+ * forms (section 10.2.3): delay-seconds (digits only) or an HTTP-date. `undefined` when absent or in
+ * any other form (`-5`, `+5`, `1,2`, `1.5`, text `Date.parse` happens to read), so the normal backoff
+ * applies; `Infinity` when above 60 s (we then surface the error instead of sleeping that long).
  */
 export function retryAfterMs(headers: Record<string, string> | Headers | undefined): number | undefined {
   if (!headers) return undefined;
   const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? undefined;
-  let ms: number | undefined;
   const msHeader = get('retry-after-ms');
   const header = get('retry-after');
-  if (msHeader !== undefined && /^\d+(\.\d+)?$/.test(msHeader.trim())) ms = Number(msHeader);
-  else if (header !== undefined) {
-    const value = header.trim();
-    if (/^\d+(\.\d+)?$/.test(value)) ms = Number(value) * 1000;
-    else {
-      const date = Date.parse(value);
-      if (!Number.isNaN(date)) ms = Math.max(0, date - Date.now());
-    }
-  }
+  let ms: number | undefined;
+  if (msHeader !== undefined && /^\d+(\.\d+)?$/.test(msHeader)) ms = Number(msHeader);
+  else if (header !== undefined) ms = retryAfterValueMs(header);
   if (ms === undefined) return undefined;
   return ms > MAX_RETRY_AFTER_MS ? Infinity : ms;
+}
+
+function retryAfterValueMs(value: string, now = Date.now()): number | undefined {
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = httpDate(value, now);
+  return date === undefined ? undefined : Math.max(0, date - now);
+}
+
+const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const LONG_DAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH = `(${MONTH_NAMES.join('|')})`;
+const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
+/** RFC 9110 section 5.6.7: IMF-fixdate, then the obsolete rfc850-date and asctime-date. */
+const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
+const RFC850_DATE = new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
+const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
+
+type DateParts = [day: string, month: string, year: number, hours: string, minutes: string, seconds: string];
+
+/** The parts of `value` in one of the three forms, or `undefined`. */
+function dateParts(value: string, now: number): DateParts | undefined {
+  const imf = IMF_FIXDATE.exec(value);
+  if (imf) return [imf[2]!, imf[3]!, Number(imf[4]), imf[5]!, imf[6]!, imf[7]!];
+  const rfc850 = RFC850_DATE.exec(value);
+  if (rfc850) {
+    const year = twoDigitYear(Number(rfc850[4]), now);
+    return [rfc850[2]!, rfc850[3]!, year, rfc850[5]!, rfc850[6]!, rfc850[7]!];
+  }
+  const asctime = ASCTIME_DATE.exec(value);
+  if (asctime)
+    return [asctime[3]!.trim(), asctime[2]!, Number(asctime[7]), asctime[4]!, asctime[5]!, asctime[6]!];
+  return undefined;
+}
+
+/** An HTTP-date as epoch milliseconds (always UTC), or `undefined` when `value` is not one. */
+export function httpDate(value: string, now = Date.now()): number | undefined {
+  const parts = dateParts(value, now);
+  if (!parts) return undefined;
+  const [day, month, year, ...clock] = parts;
+  const fields = [Number(day), ...clock.map(Number)] as [number, number, number, number];
+  const time = Date.UTC(year, MONTH_NAMES.indexOf(month), ...fields);
+  // 31 Feb or 25:00:00 would roll over into another moment: not a date the server meant.
+  const back = new Date(time);
+  const read = [back.getUTCDate(), back.getUTCHours(), back.getUTCMinutes(), back.getUTCSeconds()];
+  return read.every((field, i) => field === fields[i]) ? time : undefined;
+}
+
+/** RFC 9110: a two-digit year more than 50 years ahead is the latest past year with those digits. */
+function twoDigitYear(yy: number, now: number): number {
+  const current = new Date(now).getUTCFullYear();
+  const year = current - (current % 100) + yy;
+  return year > current + 50 ? year - 100 : year;
 }
 
 /** Backoff before retry number `retry` (0-based), with up to 25 % off. */

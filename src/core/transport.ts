@@ -9,20 +9,21 @@ import { safeParse } from '../schemas/kit.js';
 import { VERSION } from '../version.js';
 import { AnswerReader } from './answer.js';
 import { type Call, callState, exchangeOf, lazy } from './call.js';
+import type { Dispatcher, Scope } from './dispatch.js';
 import { RequestValidationError } from './errors.js';
 import { Http, isBroken } from './http.js';
+import type { CallEvents } from './observer.js';
 import { checkRequestOptions } from './options.js';
 import { reconcile } from './reconcile.js';
 import { failureOf, isRetriableStatus, Pacer } from './retry.js';
 import type { Sender } from './sender.js';
-import { type CallTrace, type Origin, originOf, traceCall } from './trace.js';
-import type { Tracer } from './tracer.js';
 import {
   type CallOptions,
   type CallSpec,
   LANE,
   type Logger,
   type Recovery,
+  VALIDATED,
   type WithResponse,
 } from './types.js';
 import { serialize } from './wire.js';
@@ -44,15 +45,15 @@ export interface TransportConfig {
   sender?: Sender | undefined;
   logger?: Logger | undefined;
   appInfo?: { name: string; version?: string } | undefined;
-  tracer?: Tracer | undefined;
+  /** Who is told of each call and attempt (the logger, a tracer); none: nothing is built per call. */
+  observers?: Dispatcher<CallEvents> | undefined;
 }
 
 export class Transport {
   readonly #http: Http;
   readonly #config: Readonly<TransportConfig>;
   readonly #reader: AnswerReader;
-  readonly #tracer: Tracer | undefined;
-  readonly #origin: Origin | undefined;
+  readonly #observers: Dispatcher<CallEvents> | undefined;
 
   constructor(config: TransportConfig) {
     this.#config = Object.freeze({ ...config });
@@ -62,13 +63,7 @@ export class Transport {
     const runtime = typeof process !== 'undefined' && process.version ? ` node/${process.version}` : '';
     this.#http = new Http({ ...config, userAgent: `payinout/${VERSION}${runtime}${app}` });
     this.#reader = new AnswerReader(config.strictResponses, config.logger);
-    this.#tracer = config.tracer;
-    this.#origin = config.tracer && originOf(config.baseUrl);
-  }
-
-  /** The client's tracer, for spans around several calls (createMany). */
-  get tracer(): Tracer | undefined {
-    return this.#tracer;
+    this.#observers = config.observers;
   }
 
   get strictResponses(): boolean {
@@ -84,33 +79,30 @@ export class Transport {
     spec: CallSpec<T>,
     options: CallOptions = {},
   ): Promise<WithResponse<z.infer<T>>> {
-    // trace: one span per call, when the client has a tracer; untraced calls take the plain path.
-    if (!this.#tracer) return this.#request(spec, options, undefined);
+    // Observed calls are wrapped by the guarded dispatcher; unobserved ones take the plain path.
+    if (!this.#observers) return this.#request(spec, options, undefined);
     const site = { method: spec.method, operation: spec.operation, template: spec.template };
-    return traceCall(this.#tracer, site, this.#origin as Origin, (trace) =>
-      this.#request(spec, options, trace),
-    );
+    return this.#observers.around('call', site, (scope) => this.#request(spec, options, scope));
   }
 
   async #request<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     options: CallOptions,
-    trace: CallTrace | undefined,
+    scope: Scope | undefined,
   ): Promise<WithResponse<z.infer<T>>> {
     checkRequestOptions(options);
-    const sent = this.#validate(spec);
+    const sent = options[VALIDATED] === true ? spec.body : this.#validate(spec);
     // Serialized once, before anything is sent: a value JSON cannot carry (a BigInt in an extra
     // key) is the caller's mistake, never a network failure with an unknown outcome.
     const body = serialize(sent, spec.request?.what);
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const call: Call = callState(this.#http.credentials, body, options, maxRetries);
-    call.trace = trace;
     // The recovery is built from the body exactly as it is sent (validated, normalised).
     const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
-    if (recovery) trace?.reference(recovery.key, () => call.secrets);
+    if (recovery) scope?.reference(recovery.key, () => call.secrets);
     if (recovery === undefined)
-      return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0);
-    return this.#reconciling(spec, body, call, recovery) as Promise<WithResponse<z.infer<T>>>;
+      return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0, scope);
+    return this.#reconciling(spec, body, call, recovery, scope) as Promise<WithResponse<z.infer<T>>>;
   }
 
   /**
@@ -123,8 +115,9 @@ export class Transport {
     body: string | undefined,
     call: Call,
     recovery: Recovery,
+    scope: Scope | undefined,
   ): Promise<WithResponse<unknown>> {
-    const exchange = exchangeOf(spec, body, call, recovery);
+    const exchange = exchangeOf(spec, body, call, recovery, scope);
     const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), call, recovery);
     const inLane = call.options[LANE] !== undefined;
     const first = inLane ? undefined : await send();
@@ -140,23 +133,19 @@ export class Transport {
       logger: this.#config.logger,
       attempts: () => call.count,
       send,
-      run: (lookup) => this.#lookup(lookup, call),
+      run: (lookup) => this.#lookup(lookup, call, scope),
     });
   }
 
-  /** A reconciliation lookup, inside the call; trace: a child span of the create's. */
-  #lookup<T extends z.ZodMiniType>(spec: CallSpec<T>, call: Call): Promise<WithResponse<z.infer<T>>> {
-    const parent = call.trace;
-    if (!parent) return this.#retrying(spec, undefined, call, call.maxRetries);
+  /** A reconciliation lookup, inside the call; its observers hear it as a lookup of the call's scope. */
+  #lookup<T extends z.ZodMiniType>(
+    spec: CallSpec<T>,
+    call: Call,
+    scope: Scope | undefined,
+  ): Promise<WithResponse<z.infer<T>>> {
+    if (!scope) return this.#retrying(spec, undefined, call, call.maxRetries, undefined);
     const site = { method: spec.method, operation: spec.operation, template: spec.template };
-    return parent.child(site, async (child) => {
-      call.trace = child ?? parent;
-      try {
-        return await this.#retrying(spec, undefined, call, call.maxRetries);
-      } finally {
-        call.trace = parent;
-      }
-    });
+    return scope.lookup(site, (inner) => this.#retrying(spec, undefined, call, call.maxRetries, inner));
   }
 
   #pacer(call: Call, maxRetries: number): Pacer {
@@ -183,8 +172,9 @@ export class Transport {
     body: string | undefined,
     call: Call,
     maxRetries: number,
+    scope: Scope | undefined,
   ): Promise<WithResponse<z.infer<T>>> {
-    const exchange = exchangeOf(spec, body, call, undefined);
+    const exchange = exchangeOf(spec, body, call, undefined, scope);
     // Made at the first failure (a call that succeeds at once pays nothing for it), or at once
     // in a batch's lane, whose pause every attempt waits for.
     let pacer = call.options[LANE] ? this.#pacer(call, maxRetries) : undefined;

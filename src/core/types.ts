@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import type { ResponseSchema } from '../schemas/kit.js';
+import type { ErrorClassifier } from './api-errors.js';
 
 /** Receives one debug line per HTTP attempt; credentials and PII never reach it. */
 export interface Logger {
@@ -69,8 +70,19 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Per-call options as the engine reads them: the public ones, and a batch's lane. */
-export type CallOptions = RequestOptions & { readonly [LANE]?: Lane | undefined };
+/**
+ * The options key a batch sets when the body is already the request schema's output: a
+ * `createMany` item is validated once, before its lookup, and its create sends it as it is.
+ * A private symbol, not `Symbol.for`: no code outside this copy of payinout can skip validation
+ * (a second copy of the module, e.g. CommonJS beside ESM, only validates again).
+ */
+export const VALIDATED: unique symbol = Symbol('payinout.validated');
+
+/** Per-call options as the engine reads them: the public ones, a batch's lane, a validated body. */
+export type CallOptions = RequestOptions & {
+  readonly [LANE]?: Lane | undefined;
+  readonly [VALIDATED]?: true | undefined;
+};
 
 /** How the call was answered; reachable from every result as the non-enumerable `lastResponse`. */
 export interface ResponseMeta {
@@ -118,6 +130,8 @@ export interface CallSpec<T extends z.ZodMiniType = z.ZodMiniType> {
   /** Runs on the envelope's `data` before the schema; may throw a typed error. */
   unwrap?: ((data: unknown, answer: AnswerInfo) => unknown) | undefined;
   resend: Resend;
+  /** The class and advice of a refusal by what the table knows of it; else its HTTP status's. */
+  errors?: ErrorClassifier | undefined;
 }
 
 /** Runs one more call (a lookup) inside the current one: same options, attempts counted together. */

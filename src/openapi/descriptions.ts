@@ -5,6 +5,8 @@
  * text reaches the OpenAPI document without a `.meta()` copy in the runtime bundle. Imported only
  * by the OpenAPI generator (payinout/testing and the CLI), never by the main entry.
  */
+
+import { isRecord } from '../core/guards.js';
 import GENERATED from './descriptions.generated.json' with { type: 'json' };
 import type { JsonSchema } from './json-schema.js';
 
@@ -43,9 +45,7 @@ function visit(node: JsonSchema, path: string, fields: FieldDescriptions, own = 
 }
 
 function visitChild(child: unknown, path: string, fields: FieldDescriptions, own = true): void {
-  if (child !== null && typeof child === 'object' && !Array.isArray(child)) {
-    visit(child as JsonSchema, path, fields, own);
-  }
+  if (isRecord(child)) visit(child as JsonSchema, path, fields, own);
 }
 
 function join(path: string, name: string): string {

@@ -7,6 +7,8 @@
  * status, country, currency, payment_method, legal_doc_type, account_type or person_type — and a
  * description saying that the SDK's default mode also reads values not listed.
  */
+
+import { isRecord } from '../core/guards.js';
 import {
   COUNTRIES,
   COUNTRY_CODES,
@@ -99,7 +101,7 @@ function isPlainString(node: JsonSchema): boolean {
 }
 
 function isSchema(value: unknown): value is JsonSchema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return isRecord(value);
 }
 
 function childOf(value: unknown): JsonSchema | undefined {

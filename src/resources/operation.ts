@@ -3,6 +3,8 @@
  * the table, so each resource method is one line. What may be resent comes from `safeToResend`;
  * a create's recovery is the executable form of its descriptor (src/api/recovery.ts).
  */
+
+import { errorsOf } from '../api/errors.js';
 import { buildPath, type PathParams } from '../api/paths.js';
 import { normaliseId, recoveryFor, selectTransaction } from '../api/recovery.js';
 import type { Operation } from '../api/types.js';
@@ -24,6 +26,7 @@ export function caller<O extends Operation>(
       ? recoveryFor(operation.recovery)
       : 'never';
   const request = operation.request && { schema: operation.request.schema, what: operation.request.name };
+  const errors = errorsOf(operation);
   const fixedPath = operation.pathParams.length === 0 ? buildPath(operation) : undefined;
   return ({ body, params } = {}) => {
     const path = fixedPath ?? buildPath(operation, params);
@@ -36,6 +39,7 @@ export function caller<O extends Operation>(
       request,
       response: operation.response as CallSpec<O['response']['tolerant']>['response'],
       resend,
+      errors,
     };
     if (operation.data === 'single-or-list') {
       // The transaction search: exactly the transaction asked for, from an object or an array.

@@ -1,15 +1,17 @@
 import { OPERATIONS } from '../api/operations.js';
+import { createPayOutBatch } from '../bulk/batch.js';
+import type { BatchEvents } from '../bulk/events.js';
 import {
   BATCH_CLIENT,
   type BatchClient,
   type PayOutBatchOptions,
   type PayOutBatchResult,
 } from '../bulk/types.js';
+import type { Dispatcher } from '../core/dispatch.js';
 import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { Recoverable } from '../schemas/recovery.js';
 import { caller } from './operation.js';
-import { createPayOutBatch } from './payout-batch.js';
 import { TransactionsResource } from './transactions.js';
 
 const create = caller(OPERATIONS['payout.create']);
@@ -17,9 +19,11 @@ const create = caller(OPERATIONS['payout.create']);
 /** PayOut disbursements: `client.payout`. */
 export class PayOutResource {
   readonly #transport: Transport;
+  readonly #observers: Dispatcher<BatchEvents> | undefined;
   /** @internal Built by PaymentClient; reach it as `client.<resource>`. */
-  constructor(transport: Transport) {
+  constructor(transport: Transport, observers?: Dispatcher<BatchEvents>) {
     this.#transport = transport;
+    this.#observers = observers;
   }
 
   /**
@@ -65,7 +69,7 @@ export class PayOutResource {
 
   /**
    * @internal What a batch settles its items with: this client's create and lookup, its
-   * `maxRetries` and its tracer (createMany, and the workers of payinout/bullmq).
+   * `maxRetries` and its observers (createMany, and the workers of payinout/bullmq).
    */
   [BATCH_CLIENT](): BatchClient {
     const lookups = new TransactionsResource(this.#transport);
@@ -73,7 +77,7 @@ export class PayOutResource {
       create: this.create.bind(this),
       lookup: lookups.get.bind(lookups),
       maxRetries: this.#transport.maxRetries,
-      tracer: this.#transport.tracer,
+      observers: this.#observers,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { sandboxConfirmSupport } from '../api/confirm-support.js';
+import { StatusNotSupportedError } from '../api/errors.js';
 import { OPERATIONS } from '../api/operations.js';
-import { SandboxUnavailableError, StatusNotSupportedError } from '../core/errors.js';
+import { SandboxUnavailableError } from '../core/errors.js';
 import { guide } from '../core/guides.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { SANDBOX_CONFIRM_STATUSES } from '../schemas/catalog.js';

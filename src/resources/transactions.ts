@@ -1,11 +1,12 @@
 import { OPERATIONS } from '../api/operations.js';
 import { normaliseId } from '../api/recovery.js';
+import type { TransactionLookupOptions } from '../bulk/lookup-types.js';
+import { lookupMany } from '../bulk/lookups.js';
 import { RequestValidationError, TimeoutError } from '../core/errors.js';
 import { nextPollInterval, sleep } from '../core/retry.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import { isFinalStatus } from '../schemas/catalog.js';
 import { caller } from './operation.js';
-import { lookupMany, type TransactionLookupOptions } from './transactions-batch.js';
 
 const lookup = caller(OPERATIONS['transactions.get']);
 
@@ -47,6 +48,9 @@ export class TransactionsResource {
    * result per id in input order — it never rejects for one id: `found` (with the transaction,
    * always the one asked for), `not_found`, or `failed` (with the typed error). For catching up
    * after missed webhooks (node_modules/payinout/docs/catch-up.md or https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
+   * The lookups share one pause, as `createMany`'s items do: a 429 on any of them pauses all for
+   * the Retry-After the service asked (not counted against `maxRetries`); refused credentials or
+   * a Retry-After over 60 s stop them, and ids not looked up fail with `LookupHaltedError`.
    * @example
    * const results = await client.transactions.getMany(pendingOrderIds, { concurrency: 8 });
    * for (const r of results) if (r.transaction && isFinalStatus(r.transaction.status)) await settle(r.transaction);

@@ -1,5 +1,5 @@
-import type { Tracer } from '../core/tracer.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
+import type { Tracer } from '../tracing/tracer.js';
 import {
   createWebhookHandler,
   type WebhookHandler,

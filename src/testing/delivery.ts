@@ -3,10 +3,17 @@
  * `<service>/1.1` User-Agent; receipt is a 200 answer; otherwise 5 retries, 5, 15, 30, 60 and
  * 120 minutes after the previous attempt, on the sandbox clock and scaled by timeScale.
  */
-import type { WebhookEventInput } from '../schemas/webhook.js';
 import { computeWebhookSignature } from '../webhooks/signature.js';
 import type { SandboxClock } from './clock.js';
+import type { WebhookAttempt, WebhookDelivery } from './delivery-record.js';
+import { sendOnce } from './delivery-send.js';
+import type { FaultRule } from './faults/rule.js';
+import type { FaultRules } from './faults/rules.js';
+import { pendingPayload, webhookTarget } from './faults/webhook.js';
 import { BoundedQueue } from './queue.js';
+
+export type { WebhookAttempt, WebhookDelivery };
+
 import type { SandboxMerchant, SandboxTransaction } from './types.js';
 import { buildPayload } from './webhook-payload.js';
 
@@ -15,42 +22,6 @@ export const SANDBOX_WEBHOOK_USER_AGENT = 'payinout-sandbox/1.1';
 
 /** Minutes between attempts: 1st retry 5 min after the first attempt, then 15, 30, 60, 120. */
 export const WEBHOOK_RETRY_MINUTES = [5, 15, 30, 60, 120] as const;
-
-/** One attempt of a {@link WebhookDelivery}: what the dashboard's delivery log shows. */
-export interface WebhookAttempt {
-  /** Sandbox clock time of the attempt (ms since epoch). */
-  at: number;
-  /** Where it was sent (ipn_url, or the `forwardWebhooksTo` URL). */
-  url: string;
-  /** HTTP status of the answer, when there was one. */
-  status?: number;
-  /** The first 200 characters of the answer's body. */
-  answer?: string;
-  /** Network error or timeout, when there was no answer. */
-  error?: string;
-  /** Clock time of the retry this attempt's failure scheduled; undefined after a 200 or the last try. */
-  nextAttemptAt?: number;
-}
-
-/** A webhook the simulator sends (and retries on the spec's schedule), as recorded in `sandbox.deliveries`. */
-export interface WebhookDelivery {
-  readonly id: number;
-  readonly url: string;
-  readonly ticket: string;
-  readonly reference: string;
-  readonly status: string;
-  readonly payload: WebhookEventInput;
-  /** Exact bytes sent. */
-  readonly body: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly attempts: WebhookAttempt[];
-  /** The delivery this one repeats (the dashboard's `Resend webhook`, `sandbox.resendWebhook()`). */
-  readonly resendOf?: number;
-  /** 'delivered' after a 200; 'failed' after 1 + 5 unconfirmed attempts; 'disabled' when webhooks are off. */
-  state: 'pending' | 'delivered' | 'failed' | 'disabled';
-  /** Clock time of the next scheduled attempt, while pending. */
-  nextAttemptAt: number | undefined;
-}
 
 export interface DelivererOptions {
   clock: SandboxClock;
@@ -63,12 +34,12 @@ export interface DelivererOptions {
   forwardTo?: string | undefined;
   /** Attempts in flight at once; the rest wait in a queue. */
   concurrency?: number | undefined;
+  /** The sandbox's fault rules; those with operation 'webhook' act on attempts. */
+  faults?: FaultRules | undefined;
 }
 
 /** Attempts in flight at once by default: enough for any local receiver, bounded under a burst. */
 export const DEFAULT_WEBHOOK_CONCURRENCY = 16;
-/** How much of a receiver's answer the delivery log keeps. */
-export const ANSWER_EXCERPT_CHARS = 200;
 
 type Listener = (delivery: WebhookDelivery) => void;
 
@@ -113,6 +84,7 @@ export class WebhookDeliverer {
     this.#start(
       { url, payload, body: JSON.stringify(payload), headers, status: transaction.status },
       transaction,
+      merchant.username,
     );
   }
 
@@ -121,7 +93,7 @@ export class WebhookDeliverer {
     const last = this.#byTicket.get(ticket)?.at(-1);
     if (!last) return undefined;
     const url = this.#options.forwardTo ?? last.url;
-    return this.#start({ ...last, url, resendOf: last.id }, last);
+    return this.#start({ ...last, url, resendOf: last.id }, last, last.merchant);
   }
 
   /** This ticket's deliveries, oldest first. */
@@ -183,12 +155,17 @@ export class WebhookDeliverer {
   }
 
   #start(
-    fields: Pick<WebhookDelivery, 'url' | 'payload' | 'body' | 'headers' | 'status'> & { resendOf?: number },
+    fields: Pick<WebhookDelivery, 'url' | 'payload' | 'body' | 'headers' | 'status'> & {
+      resendOf?: number;
+      reorderOf?: number;
+    },
     of: { ticket: string; reference: string },
+    merchant: string,
   ): WebhookDelivery {
     const delivery: WebhookDelivery = {
       id: ++this.#lastId,
       url: fields.url,
+      merchant,
       ticket: of.ticket,
       reference: of.reference,
       status: fields.status,
@@ -197,6 +174,7 @@ export class WebhookDeliverer {
       headers: fields.headers,
       attempts: [],
       ...(fields.resendOf === undefined ? {} : { resendOf: fields.resendOf }),
+      ...(fields.reorderOf === undefined ? {} : { reorderOf: fields.reorderOf }),
       state: this.#options.enabled ? 'pending' : 'disabled',
       nextAttemptAt: undefined,
     };
@@ -210,35 +188,59 @@ export class WebhookDeliverer {
     return delivery;
   }
 
-  #schedule(delivery: WebhookDelivery, delayMs: number): void {
+  /** `delayed`: the attempt's fault was drawn already (a `delay` that put it off). */
+  #schedule(delivery: WebhookDelivery, delayMs: number, delayed?: FaultRule): void {
     const { clock } = this.#options;
     delivery.nextAttemptAt = clock.now() + delayMs;
     const handle = clock.setTimeout(() => {
       this.#timers.delete(handle);
-      this.#queue.push(() => this.#attempt(delivery));
+      this.#queue.push(() => this.#attempt(delivery, delayed));
     }, delayMs);
     this.#timers.add(handle);
   }
 
-  async #attempt(delivery: WebhookDelivery): Promise<void> {
+  async #attempt(delivery: WebhookDelivery, delayed?: FaultRule): Promise<void> {
     if (this.#closed) return;
+    const rule = delayed ?? this.#options.faults?.match(webhookTarget(delivery));
+    // A delay waits outside the queue, so it holds no slot another delivery could use.
+    if (rule?.kind === 'delay' && !delayed) return this.#schedule(delivery, rule.ms ?? 0, rule);
     const record: WebhookAttempt = { at: this.#options.clock.now(), url: delivery.url };
+    if (rule) record.fault = { rule: rule.id, kind: rule.kind };
     delivery.nextAttemptAt = undefined;
     delivery.attempts.push(record);
-    try {
-      const send = this.#options.fetch ?? globalThis.fetch;
-      const response = await send(delivery.url, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
-      });
-      record.status = response.status;
-      record.answer = await excerpt(response);
-    } catch (error) {
-      record.error = error instanceof Error ? describeError(error) : String(error);
+    await this.#send(delivery, record, rule);
+    this.#settle(delivery, record);
+    if (rule?.kind === 'reorder' && !this.#closed) this.#sendLatePending(delivery);
+    for (const listener of this.#listeners) listener(delivery);
+    this.#changed(delivery);
+  }
+
+  /** One POST, two at once for a `duplicate`, none for a `drop` (recorded as failed, so it is retried). */
+  async #send(delivery: WebhookDelivery, record: WebhookAttempt, rule: FaultRule | undefined): Promise<void> {
+    const send = this.#options.fetch ?? globalThis.fetch;
+    const { timeoutMs } = this.#options;
+    if (rule?.kind === 'drop') {
+      record.error = `not sent: dropped by sandbox fault rule ${rule.id}`;
+      return;
     }
+    const copies = rule?.kind === 'duplicate' ? 2 : 1;
+    const [first, second] = await Promise.all(
+      Array.from({ length: copies }, () => sendOnce(send, delivery, timeoutMs)),
+    );
+    Object.assign(record, first);
+    if (second) record.duplicate = { ...pick(second) };
+  }
+
+  /** The late PENDING event of this transaction a `reorder` sends after its final one. */
+  #sendLatePending(delivery: WebhookDelivery): void {
+    const payload = pendingPayload(delivery.payload);
+    const { url, headers } = delivery;
+    const late = { url, headers, payload, body: JSON.stringify(payload), status: 'PENDING' };
+    this.#start({ ...late, reorderOf: delivery.id }, delivery, delivery.merchant);
+  }
+
+  /** Delivered on a 200; else the next retry of the schedule, or failed after the last. */
+  #settle(delivery: WebhookDelivery, record: WebhookAttempt): void {
     // Spec "Events", rule 3: receipt is confirmed by answering 200 (not any 2xx).
     if (record.status === 200) delivery.state = 'delivered';
     else {
@@ -250,8 +252,6 @@ export class WebhookDeliverer {
         record.nextAttemptAt = delivery.nextAttemptAt!;
       }
     }
-    for (const listener of this.#listeners) listener(delivery);
-    this.#changed(delivery);
   }
 
   #changed(delivery: WebhookDelivery): void {
@@ -259,28 +259,9 @@ export class WebhookDeliverer {
   }
 }
 
-/** The start of the answer's body, read without holding more than a few KB of it. */
-async function excerpt(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < ANSWER_EXCERPT_CHARS) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return text.length > ANSWER_EXCERPT_CHARS ? `${text.slice(0, ANSWER_EXCERPT_CHARS)}…` : text;
-}
-
-/** 'fetch failed (ECONNREFUSED)' rather than a bare 'fetch failed'. */
-function describeError(error: Error): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const detail = cause?.code ?? cause?.message;
-  const text = `${error.name}: ${error.message}`;
-  return detail ? `${text} (${detail})` : text;
+function pick(outcome: { status?: number; error?: string }): { status?: number; error?: string } {
+  return {
+    ...(outcome.status === undefined ? {} : { status: outcome.status }),
+    ...(outcome.error === undefined ? {} : { error: outcome.error }),
+  };
 }

@@ -10,8 +10,10 @@ export interface StatusChange {
   readonly status: string;
   /** Sandbox clock time (ms since epoch). */
   readonly at: number;
-  /** The response_message that came with the status. */
+  /** The response_message that came with the status, or what a fault rule did. */
   readonly message: string;
+  /** True for a fault that fired on a request about this transaction (the status did not change). */
+  readonly fault?: true;
 }
 
 type Listener = (transaction: SandboxTransaction) => void;
@@ -32,6 +34,12 @@ export class ChangeFeed {
       at: transaction.updatedAt,
       message: transaction.responseMessage,
     });
+    for (const listener of this.#listeners) listener(transaction);
+  }
+
+  /** A fault fired on a request about this transaction: "payout.create: answer dropped after commit (fault-1)". */
+  note(transaction: SandboxTransaction, at: number, message: string): void {
+    this.#history.get(transaction.ticket)?.push({ status: transaction.status, at, message, fault: true });
     for (const listener of this.#listeners) listener(transaction);
   }
 

@@ -20,6 +20,17 @@ export {
 } from './clock.js';
 export { type ConnectSandboxOptions, connectSandbox, type SandboxConnection } from './connect.js';
 export { SANDBOX_WEBHOOK_USER_AGENT, WEBHOOK_RETRY_MINUTES } from './delivery.js';
+export {
+  API_FAULT_KINDS,
+  type FaultKind,
+  type FaultOperation,
+  type FaultRule,
+  FaultRuleError,
+  type FaultRuleInput,
+  FaultRuleSchema,
+  WEBHOOK_FAULT_KINDS,
+} from './faults/rule.js';
+export type { FaultLog, FaultStats, FiredFault, SandboxFaults } from './faults/rules.js';
 export { demoMerchants, formatBalance } from './merchants.js';
 export { type SandboxHandlersOptions, type SandboxRequestHandler, sandboxHandlers } from './msw.js';
 export {
@@ -32,6 +43,7 @@ export { type SandboxServer, type SandboxServerOptions, startSandboxServer } fro
 export type {
   PayInRequest,
   PayOutRequest,
+  SandboxAppliedFault,
   SandboxEnvironment,
   SandboxMerchant,
   SandboxMerchantSeed,

@@ -40,7 +40,8 @@ export interface SandboxHandlersOptions {
 
 /**
  * One handler per operation of the service's table (src/api/), then one under baseUrl for the
- * simulator's own pages and its 404/405 answers; every request is answered by `sandbox.handle()`.
+ * simulator's own pages and its 404/405 answers; every request is answered by `sandbox.handle()`,
+ * under the sandbox's fault rules (`faults`): a dropped answer is a network error, a delay waits.
  * Needs msw 2 in your project (an optional peer dependency).
  * @example
  * import { setupServer } from 'msw/node';
@@ -54,8 +55,12 @@ export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOption
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   sandbox.baseUrl = base;
-  const { http } = loadMsw();
-  const resolver = ({ request }: { request: Request }) => answer(sandbox, request, basePath);
+  const { http, HttpResponse } = loadMsw();
+  const resolver = async ({ request }: { request: Request }) => {
+    const reply = await answer(sandbox, request, basePath);
+    // A dropped answer is a network error to the client, as a connection closed by the server is.
+    return reply ?? HttpResponse.error();
+  };
   return [
     ...OPERATION_LIST.map((operation) => {
       const route = http[operation.method === 'GET' ? 'get' : 'post'];
@@ -66,7 +71,8 @@ export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOption
   ];
 }
 
-async function answer(sandbox: Sandbox, request: Request, basePath: string): Promise<Response> {
+/** The answer, after any fault's delay; undefined when a fault drops it. */
+async function answer(sandbox: Sandbox, request: Request, basePath: string): Promise<Response | undefined> {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, key) => {
@@ -78,6 +84,8 @@ async function answer(sandbox: Sandbox, request: Request, basePath: string): Pro
   const reply =
     (path.startsWith('/checkout/') ? undefined : refuseContentType(headers['content-type'], text)) ??
     sandbox.handle({ method: request.method, path: path + url.search, headers, body: text });
+  if (reply.fault && reply.status === 0) return undefined;
+  if (reply.fault?.ms) await new Promise((resolve) => setTimeout(resolve, reply.fault?.ms));
   const body = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
   return new Response(body, { status: reply.status, headers: reply.headers });
 }

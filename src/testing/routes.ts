@@ -10,6 +10,8 @@ import type { Operation } from '../api/types.js';
 import { buildOpenApiDocument } from '../openapi/document.js';
 import { checkoutPage, completePayment } from './checkout.js';
 import { confirm } from './confirm.js';
+import { noteExchange } from './exchange.js';
+import { answerWithFaults } from './faults/api.js';
 import { refuseDepth } from './guard.js';
 import { getHeader, isRecord, NOT_JSON, nonEmpty, readJson } from './http.js';
 import { balance, profile, pseBanks, search } from './lookup.js';
@@ -105,7 +107,18 @@ function run(
     body = readJson(request.body);
     if (body === NOT_JSON) return invalid('The request body is not valid JSON.');
   }
-  return ENDPOINTS[operation.id as OperationId]({ state, merchant, body, params });
+  const id = operation.id as OperationId;
+  const target = { operation: id, merchant: merchant.username, subject: subjectOf(params, body) };
+  const commit = () => ENDPOINTS[id]({ state, merchant, body, params });
+  return noteExchange(answerWithFaults(state, target, commit), target);
+}
+
+/** What the request is about, for fault draws and the terminal: a ticket, reference or transaction id. */
+function subjectOf(params: Readonly<Record<string, string>>, body: unknown): string {
+  if (params.ticket !== undefined) return params.ticket;
+  if (!isRecord(body)) return '';
+  const id = body.reference ?? body.transaction_id ?? body.ticket;
+  return typeof id === 'string' ? id.slice(0, 200) : '';
 }
 
 function searchWithoutId(method: string): RouteMatch {

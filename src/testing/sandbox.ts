@@ -10,6 +10,7 @@ import {
   WebhookDeliverer,
   type WebhookDelivery,
 } from './delivery.js';
+import type { SandboxFaults } from './faults/rules.js';
 import { handle } from './routes.js';
 import { SandboxState } from './state.js';
 import type {
@@ -36,6 +37,11 @@ export interface Sandbox {
   readonly deliveries: readonly WebhookDelivery[];
   /** How many final transactions `maxTransactions` has dropped so far (0 without the option). */
   readonly droppedTransactions: number;
+  /**
+   * Fault rules: what the simulator does wrong on purpose, drawn from a seeded generator
+   * (`add`, `remove`, `clear`, `list`, `stats`, `log`). Guide: node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md ("Faults").
+   */
+  readonly faults: SandboxFaults;
   /** The request core: what an HTTP request to {base_url}{path} would answer. */
   handle(request: SandboxRequest): SandboxResponse;
   /** Adds a merchant (credentials, country, opening balance) and returns its live record. */
@@ -101,6 +107,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     get deliveries() {
       return deliverer.deliveries;
     },
+    faults: state.faults,
     handle: (request) => handle(state, request),
     addMerchant: (seed) => state.merchants.add(seed),
     getTransaction: findAny,
@@ -131,6 +138,7 @@ function delivererFor(state: SandboxState, options: SandboxOptions): WebhookDeli
     timeoutMs: options.webhookTimeoutMs ?? 10_000,
     forwardTo: options.forwardWebhooksTo,
     concurrency: options.webhookConcurrency,
+    faults: state.faults,
   });
 }
 

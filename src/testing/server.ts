@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '../core/errors.js';
 import type { ApiErrorCode } from '../schemas/catalog.js';
 import { createDashboard, type Dashboard } from './dashboard/index.js';
+import { exchangeOf, type SandboxRequestRecord } from './exchange.js';
 import { refuseContentType } from './guard.js';
 import { isLoopbackHost, randomDemoMerchants, refuseForeignHost, withDocumentedCredentials } from './host.js';
 import { createSandbox, type Sandbox } from './sandbox.js';
-import type { SandboxOptions } from './types.js';
+import type { SandboxOptions, SandboxResponse } from './types.js';
 
 /** Options of {@link startSandboxServer}: the simulator's options plus where to listen. */
 export interface SandboxServerOptions extends SandboxOptions {
@@ -25,6 +26,8 @@ export interface SandboxServerOptions extends SandboxOptions {
    * it must not hold the documented demo credentials: make it with `merchants`.
    */
   sandbox?: Sandbox;
+  /** Called once per API request after it is answered (or dropped by a fault): the CLI's request lines. */
+  onRequest?: (record: SandboxRequestRecord) => void;
 }
 
 /** A running simulator over HTTP, from {@link startSandboxServer}. */
@@ -65,7 +68,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   let listening = 0; // set by the listen callback, before any request can arrive
   const server = createServer((req, res) => {
     const foreign = refuseForeignHost(req, host, listening);
-    if (foreign === undefined) return serve(sandbox, dashboard, req, res);
+    if (foreign === undefined) return serve(sandbox, dashboard, req, res, options.onRequest);
     req.resume(); // read and discard the body, so the connection stays usable
     send(res, 421, JSON_HEADERS, envelope('MISDIRECTED_REQUEST', foreign));
   });
@@ -125,8 +128,16 @@ export function serverSandbox(options: SandboxServerOptions & { host: string }):
   return createSandbox({ ...options, merchants: randomDemoMerchants() });
 }
 
-function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res: ServerResponse): void {
+function serve(
+  sandbox: Sandbox,
+  dashboard: Dashboard,
+  req: IncomingMessage,
+  res: ServerResponse,
+  onRequest: ((record: SandboxRequestRecord) => void) | undefined,
+): void {
   req.on('error', () => res.destroy());
+  const arrived = Date.now();
+  const started = performance.now();
   const path = (req.url ?? '/').split('?', 1)[0]!;
   try {
     if (dashboard.handle(req, res, path)) return;
@@ -156,8 +167,8 @@ function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res
       const answer =
         refused ??
         sandbox.handle({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body });
-      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      send(res, answer.status, answer.headers, text);
+      const report = onRequest && (() => onRequest(record(req, path, answer, arrived, started)));
+      answerOrFault(res, answer, report);
     } catch (error) {
       internalError(res, error);
     }
@@ -165,6 +176,46 @@ function serve(sandbox: Sandbox, dashboard: Dashboard, req: IncomingMessage, res
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/** Sends the answer, or does what the fault that fired on it asks: close with no answer, or wait first. */
+function answerOrFault(res: ServerResponse, answer: SandboxResponse, report: (() => void) | undefined): void {
+  const { fault } = answer;
+  if (fault && answer.status === 0) {
+    res.destroy(); // the client sees the connection close with no answer, as when a proxy dies
+    report?.();
+    return;
+  }
+  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+  const deliver = () => {
+    if (res.destroyed) return; // the client gave up, or the server closed, during a delay
+    send(res, answer.status, answer.headers, text);
+    report?.();
+  };
+  // Unref'd: the open connection keeps the process up; a closing server need not wait the delay out.
+  if (fault?.ms) setTimeout(deliver, fault.ms).unref();
+  else deliver();
+}
+
+function record(
+  req: IncomingMessage,
+  path: string,
+  answer: SandboxResponse,
+  at: number,
+  started: number,
+): SandboxRequestRecord {
+  const exchange = exchangeOf(answer);
+  return {
+    at,
+    method: req.method ?? 'GET',
+    path,
+    ...(exchange
+      ? { operation: exchange.operation, merchant: exchange.merchant, subject: exchange.subject }
+      : {}),
+    status: answer.status,
+    ms: performance.now() - started,
+    ...(answer.fault ? { fault: answer.fault } : {}),
+  };
+}
 
 function envelope(error: ApiErrorCode, message: string): string {
   return JSON.stringify({ code: '00', status: 'ERROR', error, message });

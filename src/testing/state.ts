@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { isFinalStatus } from '../schemas/catalog.js';
 import { realClock, type SandboxClock } from './clock.js';
+import { FaultRules } from './faults/rules.js';
 import { ChangeFeed } from './feed.js';
 import { addMoney, demoMerchants, MerchantStore } from './merchants.js';
 import { type RetainedStore, Retention } from './retention.js';
@@ -54,6 +55,8 @@ export class SandboxState {
   deliverer: WebhookSink | undefined;
   /** Creation and every status change, for the dashboard's history and live updates. */
   readonly feed = new ChangeFeed();
+  /** The fault rules in force (`sandbox.faults`), with their seeded draws and log. */
+  readonly faults: FaultRules;
   /** Injected faults: the next N confirms answer 500 CONFIRM_FAILED. */
   confirmFailures = 0;
   /** `maxTransactions`: which final transactions are forgotten, and how many were. */
@@ -70,6 +73,11 @@ export class SandboxState {
     this.autoCompleteDelayMs = options.autoCompleteDelayMs ?? 1_000;
     this.baseUrl = (options.baseUrl ?? 'http://127.0.0.1').replace(/\/+$/, '');
     this.retention = new Retention(options.maxTransactions);
+    this.faults = new FaultRules({
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.faults ? { faults: options.faults } : {}),
+      ...(options.replayFaults ? { replay: options.replayFaults } : {}),
+    });
     const { transactions } = this;
     this.#retained = {
       get size() {

@@ -7,6 +7,8 @@ import type { PayInCreated } from '../schemas/payin-result.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookCard } from '../schemas/webhook.js';
 import type { SandboxClock } from './clock.js';
+import type { FaultKind, FaultRuleInput } from './faults/rule.js';
+import type { FaultLog } from './faults/rules.js';
 
 /** The environment the simulator plays; 'production' refuses sandbox confirm. */
 export type SandboxEnvironment = 'staging' | 'uat' | 'production';
@@ -75,6 +77,16 @@ export interface SandboxOptions {
    * not found by lookups and its reference may be used again. Default: keep everything.
    */
   maxTransactions?: number;
+  /**
+   * Fault rules in force from the start (node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md, "Faults"):
+   * e.g. `{ operation: 'payout.create', kind: 'drop-after-commit', rate: 0.05 }`. Change them at
+   * run time with `sandbox.faults`. A bad rule throws FaultRuleError naming the closest valid word.
+   */
+  faults?: readonly FaultRuleInput[];
+  /** Seed of the faults' `rate` draws: the same seed and the same requests fire the same faults. Default: random (see `sandbox.faults.seed`). */
+  seed?: number;
+  /** Fire exactly the faults of an earlier run's `sandbox.faults.log()` (its seed and rules), on the same requests. */
+  replayFaults?: FaultLog;
 }
 
 /** What every front end hands to `sandbox.handle()`. */
@@ -93,6 +105,22 @@ export interface SandboxResponse {
   headers: Record<string, string>;
   /** A JSON value, or a string (already serialised: HTML of the checkout page). */
   body: unknown;
+  /**
+   * Set when a fault rule fired on this request. The HTTP front ends act on it: a `drop-*` closes
+   * the connection with no answer (here `status` is 0 and `body` undefined), a `delay` waits `ms`.
+   */
+  fault?: SandboxAppliedFault;
+}
+
+/** The fault rule that fired on a request, on {@link SandboxResponse.fault}. */
+export interface SandboxAppliedFault {
+  /** The rule's id (`sandbox.faults.list()`). */
+  readonly rule: string;
+  readonly kind: FaultKind;
+  /** delay: milliseconds to wait before answering. */
+  readonly ms?: number;
+  /** drop-after-commit: the status the request's answer had before it was dropped. */
+  readonly committed?: number;
 }
 
 /** A PayIn create request as the table's schema parses it (what the simulator stores). */

@@ -9,16 +9,19 @@
  * elsewhere or when `confirmWith`'s lookup does not show it; 500 when onEvent throws (the claim
  * is released so that retry is processed); 503 when the dedupe store or the lookup fails.
  */
+import { type Dispatcher, dispatcherOf } from '../core/dispatch.js';
 import { ConfigurationError } from '../core/errors.js';
 import { FUNCTION, optionProblems, withMethods } from '../core/options.js';
-import type { Tracer } from '../core/tracer.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
+import { tracingObserver } from '../tracing/index.js';
+import type { Tracer } from '../tracing/tracer.js';
 import type { TransactionLookup } from './confirm.js';
 import { WebhookDeduplicator } from './dedupe.js';
+import type { DeliveryEvents } from './events.js';
 import { timerMs } from './options.js';
 import { DEFAULT_MAX_BODY_BYTES, type HeadersLike, type RawBody } from './parse.js';
-import { type Pipeline, processDelivery, type WebhookEventContext } from './pipeline.js';
+import { type DeliveryNotes, type Pipeline, processDelivery, type WebhookEventContext } from './pipeline.js';
 import {
   fromNode,
   fromRequest,
@@ -30,7 +33,6 @@ import { type OnWebhookError, reporter } from './report.js';
 import type { WebhookHandlerResult } from './respond.js';
 import type { SignatureScheme } from './signature.js';
 import { keyringOf, tokensOf, type WebhookTokens } from './tokens.js';
-import { traceDelivery } from './trace.js';
 import { checkVerifyOptions } from './verify.js';
 
 export type { WebhookEventContext } from './pipeline.js';
@@ -142,19 +144,20 @@ export function createWebhookHandler(
   // With confirmWith, the pipeline always passes the transaction: the narrower onEvent is safe.
   const pipeline = toPipeline(options as WebhookHandlerOptions);
   const { tracer } = options;
-  // trace: every form runs the delivery inside its span (webhooks/trace.ts).
+  // Every form runs the delivery inside its observers' wrap (a tracer: its span).
+  const observers = dispatcherOf<DeliveryEvents>([tracer && tracingObserver(tracer)]);
   const handle = (rawBody: RawBody, headers: HeadersLike) =>
-    traceDelivery(tracer, 'POST', (notes) =>
+    observed(observers, 'POST', (notes) =>
       safely(pipeline, notes, () => processDelivery(pipeline, rawBody, headers, notes)),
     );
   const fetchHandler = async (request: Request): Promise<Response> => {
-    const result = await traceDelivery(tracer, request.method, (notes) =>
+    const result = await observed(observers, request.method, (notes) =>
       safely(pipeline, notes, () => fromRequest(pipeline, request, notes)),
     );
     return new Response(result.body, { status: result.status, headers: result.headers });
   };
   const node = async (req: NodeWebhookRequest, res: NodeWebhookResponse): Promise<void> => {
-    const result = await traceDelivery(tracer, req.method, (notes) =>
+    const result = await observed(observers, req.method, (notes) =>
       safely(pipeline, notes, () => fromNode(pipeline, req, notes)),
     );
     if (res.headersSent) return;
@@ -163,6 +166,17 @@ export function createWebhookHandler(
     res.end(result.body);
   };
   return Object.assign(fetchHandler, { node, handle });
+}
+
+/** Runs one delivery, told to the observers (through the guarded dispatcher) when there are any. */
+function observed(
+  observers: Dispatcher<DeliveryEvents> | undefined,
+  method: string | undefined,
+  run: (notes: DeliveryNotes) => Promise<WebhookHandlerResult>,
+): Promise<WebhookHandlerResult> {
+  const notes: DeliveryNotes = {};
+  if (!observers) return run(notes);
+  return observers.around('delivery', { method, notes }, () => run(notes));
 }
 
 /** Options → the fixed half of every delivery; configuration mistakes fail here, at startup. */

@@ -5,8 +5,17 @@
  */
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_ROWS } from '../../src/api/errors.js';
 import { OPERATION_LIST } from '../../src/api/operations.js';
-import { ApiError, ERROR_CODES, isKnownErrorCode, KNOWN_ERROR_CODES } from '../../src/index.js';
+import {
+  AlreadyFinalError,
+  ApiError,
+  ERROR_CODES,
+  isKnownErrorCode,
+  KNOWN_ERROR_CODES,
+  NotFoundError,
+  UnprocessableEntityError,
+} from '../../src/index.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { type SandboxServer, startSandboxServer } from '../../src/testing/index.js';
 import { BASE_URL, makeClient, server as msw, useMsw } from '../helpers/msw.js';
@@ -101,5 +110,46 @@ describe('the SDK', () => {
       expect((error as ApiError).errorCode).toBe(code);
       expect((error as ApiError).status).toBe(status);
     }
+  });
+});
+
+describe('each identifier is one row (src/api/errors.ts)', () => {
+  useMsw();
+  const refuse = async (status: number, body: Record<string, unknown>) => {
+    msw.use(
+      http.get(`${BASE_URL}/api/v1/merchant/balance`, () =>
+        HttpResponse.json({ code: '00', status: 'ERROR', message: 'refused', ...body }, { status }),
+      ),
+    );
+    return makeClient({ maxRetries: 0 })
+      .merchant.getBalance()
+      .catch((e: unknown) => e as ApiError);
+  };
+
+  it('every identifier of ERROR_CODES has a row, and no row names another', () => {
+    expect(Object.keys(ERROR_ROWS).sort()).toEqual(Object.keys(ERROR_CODES).sort());
+  });
+
+  it("an identifier of the guide picks its class whatever the status: its row's, else its documented status's", async () => {
+    // An envelope that says ERROR on HTTP 200 is still the refusal its identifier names.
+    expect(await refuse(200, { error: 'ALREADY_FINAL' })).toBeInstanceOf(AlreadyFinalError);
+    expect(await refuse(200, { error: 'NOT_FOUND' })).toBeInstanceOf(NotFoundError);
+    expect(await refuse(400, { error: 'VALIDATION_ERROR' })).toBeInstanceOf(UnprocessableEntityError);
+  });
+
+  it("the simulator's own identifiers refine the advice, never the class its status gives", async () => {
+    const error = await refuse(409, { error: 'DUPLICATE_REFERENCE' });
+    expect(error.constructor).toBe(ApiError);
+    expect(error.message).toMatch(/HTTP 409 DUPLICATE_REFERENCE.*already used by this merchant/);
+  });
+
+  it("advice follows the identifier's row, not words in the service's message", async () => {
+    const error = await refuse(422, {
+      error: 'VALIDATION_ERROR',
+      message: 'la referencia ya existe, saldo insuficiente',
+    });
+    expect(error).toBeInstanceOf(UnprocessableEntityError);
+    expect(error.message).toMatch(/fix the fields it names/);
+    expect(error.message).not.toMatch(/already used by this merchant|getBalance/);
   });
 });

@@ -222,6 +222,15 @@ describe('createMany abort and options', () => {
       ConfigurationError,
     );
     await expect(client.payout.createMany(batch(1), { concurrency: 1.5 })).rejects.toThrow(/whole number/);
+    // A misspelt option would otherwise be ignored: refused like getMany's, every problem at once.
+    await expect(
+      client.payout.createMany(batch(1), { concurency: 8, onProgress: 'log' } as never),
+    ).rejects.toThrow(
+      'createMany concurency: unknown option; did you mean concurrency?; createMany option onProgress must be a function; got string. Nothing was sent.',
+    );
+    await expect(client.payout.createMany(batch(1), { signal: {} } as never)).rejects.toThrow(
+      /signal must be an AbortSignal/,
+    );
     expect(await client.payout.createMany([])).toEqual([]);
     expect(server.log).toEqual([]);
   });

@@ -8,6 +8,13 @@ import { createPayOutWorker } from '../../src/bullmq/index.js';
 import { PaymentClient } from '../../src/node/index.js';
 
 const env = process.env;
+// A host whose clock differs from the others' (test/bullmq/clock.test.ts): every Date.now() of this
+// process, payinout's and BullMQ's, reads CLOCK_OFFSET_MS away from the machine's clock.
+const offset = Number(env.CLOCK_OFFSET_MS ?? 0);
+if (offset) {
+  const realNow = Date.now.bind(Date);
+  Date.now = () => realNow() + offset;
+}
 const client = new PaymentClient({
   username: env.PAYINOUT_USERNAME ?? '',
   password: env.PAYINOUT_PASSWORD ?? '',

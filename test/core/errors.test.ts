@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createApiError as coreCreateApiError } from '../../src/core/api-errors.js';
 import {
   AlreadyFinalError,
   ApiError,
@@ -149,5 +150,26 @@ describe('errors never carry credentials or customer PII', () => {
       }
     }
     expect(error.message).toContain('[REDACTED]');
+  });
+});
+
+describe("core knows HTTP statuses; the service's identifiers arrive as an injected classifier", () => {
+  const body = { code: '00', status: 'ERROR', error: 'ALREADY_FINAL', message: 'ya es final' };
+  it('without a classifier, a refusal is the class of its status, whatever identifier it carries', () => {
+    const error = coreCreateApiError({ status: 422, body });
+    expect(error.constructor).toBe(UnprocessableEntityError);
+    expect(error.errorCode).toBe('ALREADY_FINAL');
+    expect(error.message).toMatch(/fix the fields it names/);
+  });
+  it("the classifier's class and advice win; what it leaves open stays the status's", () => {
+    const chosen = coreCreateApiError({ status: 422, body }, () => ({
+      ErrorClass: AlreadyFinalError,
+      advice: 'Do X.',
+    }));
+    expect(chosen).toBeInstanceOf(AlreadyFinalError);
+    expect(chosen.message).toMatch(/ya es final\. Do X\.$/);
+    const adviceOnly = coreCreateApiError({ status: 503, body: {} }, () => ({ advice: 'Do Y.' }));
+    expect(adviceOnly.constructor).toBe(ServerError);
+    expect(adviceOnly.message).toMatch(/Do Y\.$/);
   });
 });

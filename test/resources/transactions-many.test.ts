@@ -1,5 +1,5 @@
 /** `client.transactions.getMany`: catching up after missed webhooks, through the HTTP boundary (msw). */
-import { delay } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
@@ -159,5 +159,57 @@ describe('client.transactions.getMany', () => {
     expect(error.message).toMatch(
       /was not looked up: the lookups stopped because the service refused the credentials \(HTTP 401\)/,
     );
+  });
+
+  describe('one shared pause, as createMany has (the runner of src/bulk/)', () => {
+    /** Answers every id after 5 ms; `limited` once with 429 and `headers`; logs when each request came. */
+    function serveLimited(limited: string, headers: Record<string, string>) {
+      const log: { id: string; at: number }[] = [];
+      let answered429 = 0;
+      let told = false;
+      answer('get', '/api/v1/transaction/:id', async ({ params }) => {
+        const id = String(params.id);
+        log.push({ id, at: Date.now() });
+        await delay(5);
+        if (id === limited && !told) {
+          told = true;
+          answered429 = Date.now();
+          const body = { code: '00', status: 'ERROR', message: 'Too many requests' };
+          return HttpResponse.json(body, { status: 429, headers });
+        }
+        return ok({ ...transaction, ticket: `t-${id}`, reference: id, status: 'PENDING' });
+      });
+      return { log, answeredAt: () => answered429 };
+    }
+
+    it('a 429 with Retry-After on one lookup pauses every lane for that long, and is not counted as a retry', async () => {
+      const service = serveLimited('p-3', { 'retry-after': '1' });
+      const ids = Array.from({ length: 24 }, (_, i) => `p-${i}`);
+      // maxRetries 0: without the shared pause, the limited lookup would fail at once.
+      const results = await makeClient({ maxRetries: 0 }).transactions.getMany(ids, { concurrency: 4 });
+      expect(results.map((r) => r.outcome)).toEqual(ids.map(() => 'found'));
+      const at = service.answeredAt();
+      expect(at).toBeGreaterThan(0);
+      // Lookups already on the wire when the 429 came back (at most one per other lane) may land
+      // just after it; then nothing until the second the service asked for is over.
+      const rightAfter = service.log.filter((r) => r.at >= at && r.at <= at + 50);
+      expect(rightAfter.length).toBeLessThanOrEqual(3);
+      expect(service.log.filter((r) => r.at > at + 50 && r.at < at + 900)).toEqual([]);
+      // p-3 asked once, then once more after the pause: two requests, every other id one.
+      expect(service.log.filter((r) => r.id === 'p-3')).toHaveLength(2);
+      expect(service.log).toHaveLength(25);
+    }, 10_000);
+
+    it('a Retry-After beyond 60 s stops the lookups: ids not looked up fail with LookupHaltedError', async () => {
+      serveLimited('q-0', { 'retry-after': '120' });
+      const ids = Array.from({ length: 12 }, (_, i) => `q-${i}`);
+      const results = await makeClient().transactions.getMany(ids, { concurrency: 1 });
+      expect(results[0]!.outcome).toBe('failed');
+      expect(results[0]!.error).toMatchObject({ status: 429 });
+      const halted = results.slice(1).map((r) => r.error);
+      expect(halted.every((e) => e instanceof LookupHaltedError)).toBe(true);
+      expect((halted[0] as LookupHaltedError).message).toMatch(/asked to wait more than 60 s/);
+      expect(recorded).toHaveLength(1);
+    });
   });
 });

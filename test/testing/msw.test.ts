@@ -33,3 +33,60 @@ it('answers the real client through msw, with a base path', async () => {
   expect((await client.transactions.get('msw-1')).status).toBe('APPROVED');
   expect((await client.merchant.getBalance()).balance).toBe(20_000);
 });
+
+it('takes the same fault rules: a dropped answer is a network error, a status is answered', async () => {
+  const rule = sandbox.faults.add({ operation: 'payin.create', kind: 'drop-after-commit', times: 1 });
+  const headers = {
+    authorization: `Basic ${Buffer.from('demo-co:demo-co-pass').toString('base64')}`,
+    'token-top': 'demo-co-token',
+    'content-type': 'application/json',
+  };
+  const body = JSON.stringify({
+    reference: 'msw-fault-1',
+    amount: 20_000,
+    currency: 'COP',
+    country: 'CO',
+    payment_method: 'CARD',
+    description: 'x',
+    customer_data: CUSTOMER_CO,
+  });
+  await expect(fetch(`${baseUrl}/api/v2/payin`, { method: 'POST', headers, body })).rejects.toThrow(
+    TypeError,
+  );
+  expect(sandbox.getTransaction('msw-fault-1')).toBeDefined();
+  sandbox.faults.remove(rule.id);
+  sandbox.faults.add({
+    operation: 'merchant.getBalance',
+    kind: 'status',
+    status: 429,
+    retryAfter: 3,
+    times: 1,
+  });
+  const limited = await fetch(`${baseUrl}/api/v1/merchant/balance`, { headers });
+  expect(limited.status).toBe(429);
+  expect(limited.headers.get('retry-after')).toBe('3');
+  expect((await fetch(`${baseUrl}/api/v1/merchant/balance`, { headers })).status).toBe(200);
+  sandbox.faults.clear();
+});
+
+it('the client settles a create whose answer was dropped after commit, by reference: one PayIn', async () => {
+  sandbox.faults.add({ operation: 'payin.create', kind: 'drop-after-commit', times: 1 });
+  const client = new PaymentClient({
+    username: 'demo-co',
+    password: 'demo-co-pass',
+    token: 'demo-co-token',
+    baseUrl,
+  });
+  const payin = await client.payin.create({
+    reference: 'msw-fault-2',
+    amount: 20_000,
+    currency: 'COP',
+    country: 'CO',
+    payment_method: 'CARD',
+    description: 'x',
+    customer_data: CUSTOMER_CO,
+  });
+  expect(payin.ticket).toBe(sandbox.getTransaction('msw-fault-2')?.ticket);
+  expect([...sandbox.transactions.values()].filter((t) => t.reference === 'msw-fault-2')).toHaveLength(1);
+  sandbox.faults.clear();
+});

@@ -1,5 +1,14 @@
 /** Response helpers of the dashboard: one set of security headers on every answer. */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxMerchant } from '../types.js';
+
+/** One request, after access was granted; `scope` is the signed-in merchant off loopback. */
+export interface Call {
+  req: IncomingMessage;
+  res: ServerResponse;
+  path: string;
+  scope: SandboxMerchant | undefined;
+}
 
 /**
  * Strict: scripts, styles and fetches from this origin only, no inline code, no framing, no
@@ -60,4 +69,18 @@ export function sendError(
   extra?: Record<string, string>,
 ) {
   sendJson(res, status, { code: '00', status: 'ERROR', error, message }, extra);
+}
+
+/** Largest body a dashboard action or fault rule may have. */
+const MAX_ACTION_BODY = 4_096;
+
+/** The request's body as text; undefined when above 4 KiB. */
+export function readBody(req: IncomingMessage, done: (body: string | undefined) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_ACTION_BODY) chunks.push(chunk);
+  });
+  req.on('end', () => done(size > MAX_ACTION_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
 }

@@ -5,19 +5,19 @@
  * Guide: node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md ("Dashboard").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listRules } from '../faults/control.js';
 import { type Sandbox, type SandboxInternals, sandboxInternals } from '../sandbox.js';
-import type { SandboxMerchant } from '../types.js';
 import { confirmFromDashboard, resendFromDashboard } from './actions.js';
 import { authorize, DASHBOARD_REALM } from './auth.js';
 import { newToken, refuseCrossSite } from './csrf.js';
-import { SECURITY_HEADERS, sendError, sendJson, sendText } from './http.js';
+import { faultsControl, faultsFromDashboard, isFaultsPath } from './faults.js';
+import { type Call, readBody, SECURITY_HEADERS, sendError, sendJson, sendText } from './http.js';
 import { parseListQuery } from './list.js';
 import { LiveHub } from './live.js';
 import { DASHBOARD_CSS, DASHBOARD_ICON, DASHBOARD_JS, dashboardHtml } from './page.js';
 import { detail, overview } from './views.js';
 
 export const DASHBOARD_PATH = '/dashboard';
-const MAX_ACTION_BODY = 4_096;
 const TRANSACTION_PATH = /^\/dashboard\/api\/transactions\/([^/]+)(?:\/(confirm|resend))?$/;
 
 /** The page's static files: path → [content type, body]. */
@@ -31,14 +31,6 @@ export interface Dashboard {
   /** Serves a request under /dashboard; false when the path is not the dashboard's. */
   handle(req: IncomingMessage, res: ServerResponse, path: string): boolean;
   close(): void;
-}
-
-/** One request, after access was granted; `scope` is the signed-in merchant off loopback. */
-interface Call {
-  req: IncomingMessage;
-  res: ServerResponse;
-  path: string;
-  scope: SandboxMerchant | undefined;
 }
 
 export function createDashboard(sandbox: Sandbox, boundHost: string): Dashboard {
@@ -63,8 +55,15 @@ export function createDashboard(sandbox: Sandbox, boundHost: string): Dashboard 
     }
     if (read && path === '/dashboard/api/state') {
       const merchants = scope ? [scope] : internals.state.merchants.list;
-      return sendJson(res, 200, overview(internals, merchants, parseListQuery(req.url)));
+      const { faults } = internals.state;
+      return sendJson(res, 200, {
+        ...overview(internals, merchants, parseListQuery(req.url)),
+        faults: { seed: faults.seed, rules: listRules(faults, scope?.username) },
+      });
     }
+    if (isFaultsPath(path)) return faultsControl(internals.state.faults, call);
+    if (path.startsWith('/dashboard/api/faults'))
+      return faultsFromDashboard(internals.state.faults, call, token);
     return transactionRoute(internals, call);
   }
 
@@ -99,7 +98,8 @@ export function createDashboard(sandbox: Sandbox, boundHost: string): Dashboard 
 
   return {
     handle(req, res, path) {
-      if (path !== DASHBOARD_PATH && !path.startsWith(`${DASHBOARD_PATH}/`)) return false;
+      if (path !== DASHBOARD_PATH && !path.startsWith(`${DASHBOARD_PATH}/`) && !isFaultsPath(path))
+        return false;
       const access = authorize(req, boundHost, internals?.state.merchants.list ?? []);
       if (access.kind === 'refused') {
         const challenge = { 'www-authenticate': `Basic realm="${DASHBOARD_REALM}", charset="UTF-8"` };
@@ -120,21 +120,12 @@ export function createDashboard(sandbox: Sandbox, boundHost: string): Dashboard 
 function subscribe(internals: SandboxInternals, live: LiveHub): (() => void)[] {
   return [
     internals.state.feed.subscribe((t) => live.changed(t.merchant)),
+    internals.state.faults.onChange((merchant) => (merchant ? live.changed(merchant) : live.changedAll())),
     internals.deliverer.onChange((d) => {
       const merchant = internals.state.transactions.get(d.ticket)?.merchant;
       if (merchant) live.changed(merchant);
     }),
   ];
-}
-
-function readBody(req: IncomingMessage, done: (body: string | undefined) => void): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= MAX_ACTION_BODY) chunks.push(chunk);
-  });
-  req.on('end', () => done(size > MAX_ACTION_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
 }
 
 function safeDecode(segment: string): string | undefined {

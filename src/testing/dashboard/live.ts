@@ -51,6 +51,12 @@ export class LiveHub {
     this.#timer ??= setTimeout(() => this.#flush(), COALESCE_MS);
   }
 
+  /** Something every viewer sees changed (the fault rules). */
+  changedAll(): void {
+    for (const client of this.#clients) client.dirty = true;
+    this.#timer ??= setTimeout(() => this.#flush(), COALESCE_MS);
+  }
+
   close(): void {
     clearInterval(this.#heartbeat);
     clearTimeout(this.#timer);

@@ -1,13 +1,16 @@
 /**
- * trace: a webhook delivery as a SERVER span named `payinout.webhook`, active while the delivery
- * is processed, so the spans `onEvent` starts (the merchant's database, a `confirmWith` lookup)
- * are its children. Its attributes say how it was answered and why; once the signature is
- * verified, which event it was (ticket and status, never customer data).
+ * A webhook delivery as a SERVER span named `payinout.webhook`, as an observer of the receiver's
+ * event (webhooks/events.ts), active while the delivery is processed, so the spans `onEvent`
+ * starts (the merchant's database, a `confirmWith` lookup) are its children. Its attributes say
+ * how it was answered and why; once the signature is verified, which event it was (ticket and
+ * status, never customer data).
  */
-import { errorType, traceWork } from '../core/trace.js';
-import { ATTR, type Attributes, SPAN_KIND, type Span, STATUS_ERROR, type Tracer } from '../core/tracer.js';
-import type { DeliveryNotes } from './pipeline.js';
-import type { WebhookHandlerResult, WebhookVerdict } from './respond.js';
+import type { Proceed } from '../core/observer.js';
+import type { DeliveryStart } from '../webhooks/events.js';
+import type { DeliveryNotes } from '../webhooks/pipeline.js';
+import type { WebhookHandlerResult, WebhookVerdict } from '../webhooks/respond.js';
+import { errorType, traceWork } from './span.js';
+import { ATTR, type Attributes, SPAN_KIND, type Span, STATUS_ERROR, type Tracer } from './tracer.js';
 
 /** Verdicts that are no failure of the receiver: the span keeps status UNSET. */
 const FINE: ReadonlySet<WebhookVerdict> = new Set(['processed', 'duplicate', 'in_flight']);
@@ -20,20 +23,14 @@ export const WEBHOOK_ATTR = {
   eventStatus: 'payinout.webhook.event_status',
 } as const;
 
-/** Runs one delivery inside its span; without a tracer, just runs it. */
-export function traceDelivery(
-  tracer: Tracer | undefined,
-  method: string | undefined,
-  run: (notes: DeliveryNotes) => Promise<WebhookHandlerResult>,
-): Promise<WebhookHandlerResult> {
-  const notes: DeliveryNotes = {};
-  if (!tracer) return run(notes);
+/** The `delivery` hook: one span around the delivery. */
+export function traceDelivery(tracer: Tracer, start: DeliveryStart, proceed: Proceed): unknown {
+  const { method, notes } = start;
   const attributes: Attributes = { [ATTR.method]: method === 'POST' || method === 'GET' ? method : '_OTHER' };
-  return traceWork(tracer, 'payinout.webhook', { kind: SPAN_KIND.SERVER, attributes }, async (span) => {
-    const result = await run(notes);
-    describe(span, result, notes);
-    return result;
-  });
+  const options = { kind: SPAN_KIND.SERVER, attributes };
+  return traceWork(tracer, 'payinout.webhook', options, proceed, (span, value) =>
+    describe(span, value as WebhookHandlerResult, notes),
+  );
 }
 
 function describe(span: Span, result: WebhookHandlerResult, notes: DeliveryNotes): void {

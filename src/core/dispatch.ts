@@ -1,0 +1,147 @@
+/**
+ * The one guarded dispatcher of the observer seam (observer.ts). Whatever an observer throws or
+ * returns stops here, by construction:
+ * - every hook runs inside try/catch, and its return value is dropped (a rejected promise it
+ *   returns is caught, so it is never an unhandled rejection);
+ * - the wrapped work runs exactly once: when the observer calls `proceed` during its hook, inside
+ *   the observer's context; otherwise right after the hook returns, outside it. An observer that
+ *   calls `proceed` late, twice, or never cannot delay, repeat or skip the work;
+ * - the engine gets the work's own promise, never the observer's value;
+ * - each scope handed to `proceed` has `end` called exactly once, when the work settles.
+ * So an observer may cost its own spans or lines, never a result, a second request or a hang.
+ */
+import type { AttemptEvent, CallSite, Ending, Observer, ObserverScope, Proceed } from './observer.js';
+
+/** Starts one observer's wrap around the work with its `proceed`. */
+type Enter = (proceed: Proceed) => unknown;
+
+/** What the engine holds while work runs: the observers' scopes behind guards. */
+export class Scope {
+  constructor(readonly parts: readonly ObserverScope[]) {}
+
+  attempt(event: AttemptEvent): void {
+    for (const part of this.parts) guard(() => part.attempt?.(event));
+  }
+
+  reference(key: string, secrets: () => readonly string[]): void {
+    for (const part of this.parts) guard(() => part.reference?.(key, secrets));
+  }
+
+  /** A lookup inside the call: each observer may give it a scope; one that does not keeps its own. */
+  lookup<T>(site: CallSite, run: (scope: Scope) => Promise<T>): Promise<T> {
+    const enters = this.parts.map((part): Enter | undefined => {
+      const hook = read(() => part.lookup);
+      return typeof hook === 'function' ? (proceed) => hook.call(part, site, proceed) : undefined;
+    });
+    return enterAll(enters, this.parts, (parts) => run(new Scope(parts)));
+  }
+}
+
+/** The observers of a client (or of a webhook handler), told of events `E` through guards. */
+export class Dispatcher<E> {
+  constructor(readonly observers: readonly Observer<E>[]) {}
+
+  /** Runs `run` once, wrapped by every observer of `event`; resolves or rejects as `run` does. */
+  around<K extends keyof E, T>(event: K, start: E[K], run: (scope: Scope) => Promise<T>): Promise<T> {
+    const enters = this.observers.map((observer): Enter | undefined => {
+      const hook = read(() => observer[event]);
+      return typeof hook === 'function' ? (proceed) => hook.call(observer, start, proceed) : undefined;
+    });
+    return enterAll(enters, [], (parts) => run(new Scope(parts)));
+  }
+}
+
+/** A dispatcher of the given observers, or none when there is nothing to tell (no cost per call). */
+export function dispatcherOf<E>(observers: readonly (Observer<E> | undefined)[]): Dispatcher<E> | undefined {
+  const present = observers.filter((observer): observer is Observer<E> => observer !== undefined);
+  return present.length === 0 ? undefined : new Dispatcher(present);
+}
+
+/**
+ * Nests the observers' wraps, the first outermost, and runs `run` with the scopes they gave;
+ * an observer that gave none keeps `keep[i]` (its parent scope for a lookup), if any.
+ */
+function enterAll<T>(
+  enters: readonly (Enter | undefined)[],
+  keep: readonly (ObserverScope | undefined)[],
+  run: (parts: ObserverScope[]) => Promise<T>,
+  index = 0,
+  parts: ObserverScope[] = [],
+): Promise<T> {
+  if (index === enters.length) return run(parts);
+  const next = (scope: ObserverScope | undefined) => {
+    const part = scope ?? keep[index];
+    return enterAll(enters, keep, run, index + 1, part ? [...parts, part] : parts);
+  };
+  const enter = enters[index];
+  return enter ? enterOne(enter, next) : next(undefined);
+}
+
+/** One observer's wrap: see the file's comment for what is guaranteed. */
+function enterOne<T>(enter: Enter, run: (scope: ObserverScope | undefined) => Promise<T>): Promise<T> {
+  let work: Promise<T> | undefined;
+  const ended: ObserverScope[] = [];
+  const proceed: Proceed = (given) => {
+    const scope = scopeOf(given);
+    work ??= started(run, scope);
+    if (scope && !ended.includes(scope)) {
+      ended.push(scope);
+      endWhenSettled(scope, work);
+    }
+    return work;
+  };
+  guard(() => enter(proceed));
+  work ??= started(run, undefined);
+  return work;
+}
+
+function started<T>(
+  run: (scope: ObserverScope | undefined) => Promise<T>,
+  scope: ObserverScope | undefined,
+): Promise<T> {
+  try {
+    return run(scope);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** Attached before the engine's caller can await the work, so the scope ends first. */
+function endWhenSettled(scope: ObserverScope, work: Promise<unknown>): void {
+  const end = (ending: Ending) => guard(() => scope.end?.(ending));
+  work.then(
+    (value) => end({ ok: true, value }),
+    (error) => end({ ok: false, error }),
+  );
+}
+
+/** What an observer passed to `proceed`, if it is something that can hear events. */
+function scopeOf(value: unknown): ObserverScope | undefined {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null
+    ? (value as ObserverScope)
+    : undefined;
+}
+
+/** Calls into an observer: a throw is dropped, and so is the value (a rejection is caught). */
+function guard(call: () => unknown): void {
+  try {
+    const value = call();
+    if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
+      const then = (value as { then?: unknown }).then;
+      if (typeof then === 'function') then.call(value, undefined, ignore);
+    }
+  } catch {
+    // An observer's fault costs its own record of the event, nothing else.
+  }
+}
+
+/** Reads a member of an observer (a getter may throw). */
+function read<T>(get: () => T): T | undefined {
+  try {
+    return get();
+  } catch {
+    return undefined;
+  }
+}
+
+function ignore(): void {}

@@ -1,0 +1,146 @@
+/**
+ * The spans of client calls, as an observer of the transport's events (core/observer.ts): one
+ * CLIENT span per call named `{METHOD} {url.template}`, an event per HTTP attempt, and a
+ * reconciliation lookup as a child span of its create. A span gets a URL template, never a path
+ * with an id or a full URL; a reference is scrubbed of the request's credentials and PII like a
+ * log line (redact.ts); an error is named by its class, never by its message.
+ */
+import type { AttemptEvent, CallSite, Ending, ObserverScope, Proceed } from '../core/observer.js';
+import { closeSpan, defined, errorType, fail, recording, safeText } from './span.js';
+import {
+  ATTR,
+  type AttributeValue,
+  SPAN_KIND,
+  type Span,
+  type SpanOptions,
+  type TraceOutcome,
+  type Tracer,
+} from './tracer.js';
+
+/** Where the client sends: host and port only (the base URL's path and userinfo never appear). */
+export interface Origin {
+  address: string;
+  port: number;
+}
+
+export function originOf(baseUrl: string): Origin {
+  const url = new URL(baseUrl);
+  const port = url.port ? Number(url.port) : url.protocol === 'http:' ? 80 : 443;
+  return { address: url.hostname, port };
+}
+
+/**
+ * The template as spans show it: each path parameter is `{id}` (`GET /api/v1/transaction/{id}`),
+ * the name the public contract gives it, whatever the table calls the parameter.
+ */
+export function spanTemplate(template: string): string {
+  return template.replace(/\{[^}/]*\}/g, '{id}');
+}
+
+/** The `call` hook: a CLIENT span active while the call runs (spans started within nest). */
+export function traceCall(tracer: Tracer, origin: Origin, site: CallSite, proceed: Proceed): unknown {
+  const { name, options } = startOf(site, origin);
+  return tracer.startActiveSpan(name, options, (span) => proceed(scopeOf(span, tracer, origin)));
+}
+
+/** A recorded span's scope; a span nobody records (tracing off) is ended at once and hears nothing. */
+function scopeOf(span: Span, tracer: Tracer, origin: Origin, parent?: CallSpan): CallSpan | undefined {
+  if (recording(span)) return new CallSpan(span, origin, tracer, parent);
+  span.end();
+  return undefined;
+}
+
+/** One call's span: counts its HTTP attempts, adds an event per attempt, ends with the contract's attributes. */
+class CallSpan implements ObserverScope {
+  /** HTTP attempts of this span, a lookup's included for a create. */
+  attempts = 0;
+  lastStatus: number | undefined;
+
+  constructor(
+    readonly span: Span,
+    readonly origin: Origin,
+    readonly tracer: Tracer,
+    /** The create whose lookup this is: its attempts and last status count this span's too. */
+    readonly parent?: CallSpan,
+  ) {}
+
+  attempt(event: AttemptEvent): void {
+    this.#count(event.status);
+    this.span.addEvent(
+      ATTR.attempt,
+      defined({
+        [ATTR.attempt]: event.attempt,
+        [ATTR.status]: event.status,
+        [ATTR.errorType]: event.failure === undefined ? undefined : errorType(event.failure),
+        [ATTR.durationMs]: Math.round(event.durationMs),
+      }),
+    );
+  }
+
+  #count(status: number | undefined): void {
+    this.attempts++;
+    if (status !== undefined) this.lastStatus = status;
+    if (this.parent) this.parent.#count(status);
+  }
+
+  /** The reference a create is known by, scrubbed of the request's credentials and PII. */
+  reference(key: string, secrets: () => readonly string[]): void {
+    this.span.setAttribute(ATTR.reference, safeText(key, secrets()));
+  }
+
+  /** A reconciliation lookup, as a child span of this call's. */
+  lookup(site: CallSite, proceed: Proceed): unknown {
+    const { name, options } = startOf(site, this.origin);
+    return this.tracer.startActiveSpan(name, options, (span) =>
+      proceed(scopeOf(span, this.tracer, this.origin, this)),
+    );
+  }
+
+  end(ending: Ending): void {
+    closeSpan(this.span, () => (ending.ok ? this.#succeeded(ending.value) : this.#failed(ending.error)));
+  }
+
+  #succeeded(value: unknown): void {
+    const recovered = (value as { recovered?: unknown } | null)?.recovered === true;
+    this.#describe(recovered ? 'recovered' : 'ok');
+  }
+
+  #failed(error: unknown): void {
+    const unknown = (error as { outcome?: unknown } | null)?.outcome === 'unknown';
+    // A create refused after its lookups ended with the refusal's status, not the last lookup's
+    // (a 422 resend followed by a 404 check is a 422 failure): the span agrees with error.type.
+    const refused = (error as { status?: unknown } | null)?.status;
+    if (!unknown && typeof refused === 'number') this.lastStatus = refused;
+    fail(this.span, error);
+    this.#describe(unknown ? 'unknown' : 'failed');
+  }
+
+  #describe(outcome: TraceOutcome): void {
+    if (this.lastStatus !== undefined) this.span.setAttribute(ATTR.status, this.lastStatus);
+    this.span.setAttribute(ATTR.attempts, this.attempts);
+    this.span.setAttribute(ATTR.outcome, outcome);
+  }
+}
+
+/** Span names and start attributes per operation and origin, built once (a client has a handful). */
+const starts = new Map<string, { name: string; attributes: Record<string, AttributeValue> }>();
+
+function startOf(site: CallSite, origin: Origin): { name: string; options: SpanOptions } {
+  const key = `${site.method} ${site.template} ${site.operation} ${origin.address} ${origin.port}`;
+  let start = starts.get(key);
+  if (!start) {
+    const template = site.template === undefined ? undefined : spanTemplate(site.template);
+    const attributes = defined({
+      [ATTR.method]: site.method,
+      [ATTR.template]: template,
+      [ATTR.address]: origin.address,
+      [ATTR.port]: origin.port,
+      [ATTR.operation]: site.operation,
+    });
+    start = { name: template ? `${site.method} ${template}` : site.method, attributes };
+    if (starts.size > 200) starts.clear();
+    starts.set(key, start);
+  }
+  // A copy: a tracer may keep or change what it is given.
+  return { name: start.name, options: { kind: SPAN_KIND.CLIENT, attributes: { ...start.attributes } } };
+}

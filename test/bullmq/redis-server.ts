@@ -1,0 +1,56 @@
+/**
+ * A redis-server of a test's own, on a free port, for what the shared Redis must never suffer:
+ * being killed (SIGKILL) or frozen (SIGSTOP). Nothing is persisted. `available` is false when
+ * no redis-server binary is on PATH (the tests using it are skipped then, saying so).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const redisServerAvailable = spawnSync('redis-server', ['--version']).status === 0;
+
+export interface OwnRedis {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Kills it (SIGKILL) if still running and waits for its exit. */
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startRedisServer(): Promise<OwnRedis> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${output}`)), 10_000);
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then(() => reject(new Error(`redis-server exited: ${output}`)));
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    child,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
