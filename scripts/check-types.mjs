@@ -177,6 +177,62 @@ for (const withMsw of [false, true]) {
     () => 'the root entry does not compile',
   );
 }
+// The first line of each error in first-lines.ts: `// first line: TEXT` above the line it is on.
+{
+  const dir = join(work, 'first-lines');
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  for (const entry of readdirSync(join(base, 'node_modules'))) {
+    symlinkSync(join(base, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
+  const source = readFileSync(join(corpus, 'first-lines.ts'), 'utf8');
+  writeFileSync(join(dir, 'first-lines.ts'), source);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'c', private: true, type: 'module' }));
+  const compilerOptions = {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    lib: ['es2023', 'dom'],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noEmit: true,
+    types: ['node'],
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['first-lines.ts'] }));
+  const expected = new Map();
+  source.split('\n').forEach((line, i) => {
+    const marker = /^\s*\/\/ first line: (.+)$/.exec(line);
+    if (marker) expected.set(i + 2, marker[1].trim());
+  });
+  for (const compiler of COMPILERS) {
+    total++;
+    let out = '';
+    try {
+      run('node', [compiler.tsc, '-p', 'tsconfig.json'], dir);
+    } catch (error) {
+      out = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+    }
+    const got = new Map(
+      [...out.matchAll(/^first-lines\.ts\((\d+),\d+\): error TS\d+: (.*)$/gm)].map((m) => [
+        Number(m[1]),
+        m[2],
+      ]),
+    );
+    const wrong = [...expected].filter(([line, text]) => !got.get(line)?.startsWith(text));
+    const extra = [...got.keys()].filter((line) => !expected.has(line));
+    if (wrong.length || extra.length) {
+      failed++;
+      const lines = wrong.map(
+        ([line, text]) => `line ${line}: expected "${text}", got "${got.get(line) ?? 'no error'}"`,
+      );
+      console.log(
+        `  ✗ ${compiler.version}, first error lines:\n    ${[...lines, ...extra.map((l) => `line ${l}: unexpected "${got.get(l)}"`)].join('\n    ')}`,
+      );
+    } else
+      console.log(
+        `  ✓ ${compiler.version}, first error lines: ${expected.size} mistakes name their field's values`,
+      );
+  }
+}
 rmSync(work, { recursive: true, force: true });
 console.log(`type tests: ${total - failed} of ${total} configurations passed`);
 process.exit(failed ? 1 : 0);
