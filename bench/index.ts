@@ -224,7 +224,21 @@ if (wants('queue')) {
       '## Queue (payinout/bullmq)\n\nSkipped: no Redis at REDIS_URL or 127.0.0.1:6379 (install and start redis-server).\n',
     );
   } else {
-    const { rates, failover } = await benchQueue(sdk);
+    const { costs, rates, failover } = await benchQueue(sdk);
+    console.log(
+      '## Queue cost per settled PayOut, one job per PayOut vs chunks of 50 (own redis-server; workers at concurrency 16)\n',
+    );
+    console.log(
+      '| workers | itemsPerJob | PayOuts/s | Redis commands / PayOut | scripts / PayOut | worker CPU ms / PayOut |\n|--:|--:|--:|--:|--:|--:|',
+    );
+    for (const c of costs) {
+      console.log(
+        `| ${c.workers} | ${c.itemsPerJob} | ${fmt(c.rate)} | ${fmt(c.commands, 1)} | ${fmt(c.scripts, 2)} | ${fmt(c.cpuMs, 2)} |`,
+      );
+    }
+    console.log(
+      "\nCommands: INFO commandstats deltas (commands run inside Lua counted) over the run, including the bench's own progress polls; medians of interleaved rounds. The machine may be shared: compare the rows of one run, not absolute figures.\n",
+    );
     console.log(
       '## Queue (payinout/bullmq): 1,000 PayOuts through BullMQ on Redis, worker processes (concurrency 16 each) against the simulator (own process)\n',
     );

@@ -27,11 +27,13 @@ const worker = bullmq.createPayOutWorker({
   },
 });
 await worker.waitUntilReady();
+const cpuAtReady = process.cpuUsage();
 process.send?.({ ready: true });
 process.on('disconnect', () => process.exit(0)); // the bench died: do not linger
 process.on('message', async (message) => {
   if (message !== 'exit') return;
   await worker.close();
-  process.send?.({ maxRssMb: process.resourceUsage().maxRSS / 1024 });
+  const cpu = process.cpuUsage(cpuAtReady);
+  process.send?.({ maxRssMb: process.resourceUsage().maxRSS / 1024, cpuMs: (cpu.user + cpu.system) / 1000 });
   process.exit(0);
 });

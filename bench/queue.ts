@@ -16,7 +16,7 @@ import { startChild } from './child.js';
 import { customer } from './fixtures.js';
 import { median } from './stats.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+let REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface QueueRate {
   workers: number;
@@ -26,6 +26,20 @@ export interface QueueRate {
   createMany: number;
   /** Highest peak RSS among the worker processes. */
   workerRssMb: number;
+}
+
+/** One mode of the queue (`itemsPerJob`) at one worker count: what one settled PayOut costs. */
+export interface QueueCost {
+  itemsPerJob: number;
+  workers: number;
+  /** PayOuts per second, enqueue to the last result, median of the rounds. */
+  rate: number;
+  /** Redis commands executed per PayOut (INFO commandstats delta; Lua's inner calls counted). */
+  commands: number;
+  /** Scripts run (EVALSHA + EVAL) per PayOut. */
+  scripts: number;
+  /** Worker CPU (user + system, all workers) per PayOut, ms. */
+  cpuMs: number;
 }
 
 export interface QueueFailover {
@@ -89,14 +103,39 @@ export async function benchQueue(sdk: typeof Sdk, items = 1_000, rounds = 2) {
   };
   const setup: Setup = { sdk, bullmq, env, prefix };
   const client = new sdk.PaymentClient({ ...creds, baseUrl });
+  const own = await ownRedis();
   try {
+    // The cost of each mode, on a redis-server of the bench's own (nobody else's commands counted).
+    const shared = { url: REDIS_URL };
+    REDIS_URL = own.url;
+    setup.env.REDIS_URL = own.url;
+    const costs: QueueCost[] = [];
+    for (const workers of [1, 2]) {
+      const byMode = new Map<number, QueueCost[]>();
+      // Interleaved rounds: the machine's load (shared) falls on both modes alike.
+      for (let round = 0; round < rounds; round++) {
+        for (const itemsPerJob of [1, 50]) {
+          const cost = await costOf(
+            setup,
+            workers,
+            items,
+            itemsPerJob,
+            `c${workers}-${itemsPerJob}-r${round}`,
+          );
+          byMode.set(itemsPerJob, [...(byMode.get(itemsPerJob) ?? []), cost]);
+        }
+      }
+      for (const runs of byMode.values()) costs.push(medianCost(runs));
+    }
+    REDIS_URL = shared.url;
+    setup.env.REDIS_URL = shared.url;
     const rates: QueueRate[] = [];
     for (const workers of [1, 2, 4]) {
       const queueRates: number[] = [];
       const manyRates: number[] = [];
       let rss = 0;
       for (let round = 0; round < rounds; round++) {
-        const run = await throughQueue(setup, workers, items, `w${workers}-r${round}`);
+        const run = await throughQueue(setup, workers, items, `w${workers}-r${round}`, 1);
         queueRates.push(run.rate);
         rss = Math.max(rss, run.rssMb);
         const batch = Array.from({ length: items }, (_, i) => payout(`many-w${workers}-r${round}`, i));
@@ -108,28 +147,102 @@ export async function benchQueue(sdk: typeof Sdk, items = 1_000, rounds = 2) {
     }
     const failover: QueueFailover[] = [];
     for (const lockMs of [10_000, 2_000]) failover.push({ lockMs, seconds: await afterKill(setup, lockMs) });
-    return { rates, failover };
+    return { costs, rates, failover };
   } finally {
+    own.stop();
     await server.stop();
     await deleteKeys(prefix);
   }
 }
 
-async function throughQueue(setup: Setup, count: number, items: number, run: string) {
+async function throughQueue(setup: Setup, count: number, items: number, run: string, itemsPerJob = 1) {
   const name = `bench-${run}`;
   const workers = await Promise.all(Array.from({ length: count }, () => startWorker(setup, name)));
   const queue = new Queue(name, { connection: { url: REDIS_URL }, prefix: setup.prefix });
   try {
     const batch = Array.from({ length: items }, (_, i) => payout(run, i));
+    const before = await commandStats();
     const t0 = performance.now();
-    const { batchId } = await setup.bullmq.enqueuePayOuts(queue, batch);
+    const { batchId } = await setup.bullmq.enqueuePayOuts(queue, batch, { itemsPerJob });
     await settled(setup.bullmq, queue, batchId);
     const rate = (items / (performance.now() - t0)) * 1000;
-    const rss = await Promise.all(workers.map((w) => w.stop()));
-    return { rate, rssMb: Math.max(...rss) };
+    const after = await commandStats();
+    const stopped = await Promise.all(workers.map((w) => w.stop()));
+    return {
+      rate,
+      rssMb: Math.max(...stopped.map((s) => s.maxRssMb)),
+      cpuMs: stopped.reduce((sum, s) => sum + s.cpuMs, 0),
+      commands: after.calls - before.calls,
+      scripts: after.scripts - before.scripts,
+    };
   } finally {
     await queue.close();
   }
+}
+
+async function costOf(setup: Setup, workers: number, items: number, itemsPerJob: number, run: string) {
+  const r = await throughQueue(setup, workers, items, run, itemsPerJob);
+  // The bench's own polling (countPayOutBatch every 20 ms) is a few commands in the count.
+  return {
+    itemsPerJob,
+    workers,
+    rate: r.rate,
+    commands: r.commands / items,
+    scripts: r.scripts / items,
+    cpuMs: r.cpuMs / items,
+  };
+}
+
+function medianCost(runs: QueueCost[]): QueueCost {
+  const of = (pick: (c: QueueCost) => number) => median(runs.map(pick));
+  const [first] = runs;
+  return {
+    itemsPerJob: first!.itemsPerJob,
+    workers: first!.workers,
+    rate: of((c) => c.rate),
+    commands: of((c) => c.commands),
+    scripts: of((c) => c.scripts),
+    cpuMs: of((c) => c.cpuMs),
+  };
+}
+
+/** Every command Redis executed so far (INFO commandstats), and the scripts among them. */
+async function commandStats(): Promise<{ calls: number; scripts: number }> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    const info = await redis.info('commandstats');
+    let calls = 0;
+    let scripts = 0;
+    for (const [, name, n] of info.matchAll(/^cmdstat_([a-z|_-]+):calls=(\d+)/gm)) {
+      calls += Number(n);
+      if (name === 'evalsha' || name === 'eval') scripts += Number(n);
+    }
+    return { calls, scripts };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** A redis-server of the bench's own, on a free port, so commandstats count only the bench. */
+async function ownRedis(): Promise<{ url: string; stop: () => void }> {
+  const { createServer } = await import('node:net');
+  const { spawn } = await import('node:child_process');
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (c) => {
+      out += c;
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', () => reject(new Error('redis-server did not start (is it installed?)')));
+  });
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
 }
 
 /** Two workers; the one holding jobs is SIGKILLed; seconds until the other has settled them all. */
@@ -171,8 +284,8 @@ async function settled(bullmq: typeof QueueSdk, queue: Queue, batchId: string): 
 
 interface BenchWorker {
   child: ChildProcess;
-  /** Closes it and resolves with its peak RSS (MB). */
-  stop(): Promise<number>;
+  /** Closes it and resolves with its peak RSS (MB) and the CPU it spent since it was ready (ms). */
+  stop(): Promise<{ maxRssMb: number; cpuMs: number }>;
 }
 
 async function startWorker(
@@ -198,8 +311,8 @@ async function startWorker(
   return {
     child,
     stop: () =>
-      new Promise<number>((resolve) => {
-        child.once('message', (m) => resolve((m as { maxRssMb: number }).maxRssMb));
+      new Promise<{ maxRssMb: number; cpuMs: number }>((resolve) => {
+        child.once('message', (m) => resolve(m as { maxRssMb: number; cpuMs: number }));
         child.send('exit');
       }),
   };

@@ -1,6 +1,6 @@
 /**
  * Raw `node:http` for the HTTP section: the same request as the undici.request scenario, over a
- * keep-alive agent with the settings of payinout's Node sender (src/node/sender.ts: keepAlive,
+ * keep-alive agent with the settings of payinout's Node sender (src/node/keep-alive.ts: keepAlive,
  * 4 s idle timeout), the body read whole and parsed. It is the floor of anything built on
  * node:http, so its ratio to undici.request tells how much of payinout's gap is node:http's own.
  */

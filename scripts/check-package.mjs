@@ -19,6 +19,7 @@ import {
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -176,6 +177,22 @@ await check('every guide a message or doc comment names is in the tarball, with 
   checkShippedGuides(tarball, work),
 );
 await check('publint --strict', () => run(bin('publint'), ['--strict']).includes('All good') || 'ok');
+await check('every exported class keeps its name in dist (the build has no keepNames)', async () => {
+  // esbuild renames a class whose name clashes with another bundled module's; `name` is what a
+  // stack trace, util.inspect and the cross-copy error brand of an unbranded subclass read.
+  const renamed = [];
+  let classes = 0;
+  for (const entry of ['index.js', 'node/index.js', 'testing/index.js', 'redis/index.js', 'index.cjs']) {
+    const exported = await import(pathToFileURL(join(root, 'dist', entry)).href);
+    for (const [key, value] of Object.entries(exported)) {
+      if (typeof value !== 'function' || !/^class\b/.test(Function.prototype.toString.call(value))) continue;
+      classes++;
+      if (value.name !== key) renamed.push(`${entry}: ${key} is named ${value.name}`);
+    }
+  }
+  if (renamed.length) throw new Error(renamed.join('\n'));
+  return `${classes} exported classes`;
+});
 await check('attw, default profile (node10, node16 from ESM and CJS, bundler)', () => {
   run(bin('attw'), [tarball]);
 });

@@ -24,6 +24,11 @@ import { SCHEMA_FILES } from './openapi-descriptions.mjs';
  */
 const ALIASES = { PseDirectPair: 'PayInCustomer', NoPseDirect: 'PayInCustomer' };
 
+/** Schemas outside src/schemas/ whose types the package exports too (not part of the OpenAPI document). */
+const EXTRA_SCHEMA_FILES = ['testing/faults/rule.ts'].map((path) =>
+  fileURLToPath(new URL(`../src/${path}`, import.meta.url)),
+);
+
 /** Every .d.ts / .d.cts under `dir`. */
 function declarationFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -126,7 +131,7 @@ export function documentDeclarations(text, descriptions, fileName = 'index.d.ts'
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const dist = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url));
-  const descriptions = schemaDescriptions(SCHEMA_FILES);
+  const descriptions = schemaDescriptions([...SCHEMA_FILES, ...EXTRA_SCHEMA_FILES]);
   let total = 0;
   for (const file of declarationFiles(dist)) {
     const { text, added } = documentDeclarations(readFileSync(file, 'utf8'), descriptions, file);

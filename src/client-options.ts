@@ -10,7 +10,9 @@ import {
   FUNCTION,
   OPTION_ALIASES,
   type OptionProblem,
+  oneOf,
   optionProblems,
+  problemLine,
   RETRIES,
   TIMER_MS,
   withMethods,
@@ -123,11 +125,6 @@ export function checkOptions(options: PaymentClientOptions): void {
     ...unknown.map(describeProblem),
     ...baseUrlProblems(options.baseUrl),
   ];
-  if (options.environment !== undefined && !ENVIRONMENTS.includes(options.environment)) {
-    problems.push(
-      `environment must be one of ${ENVIRONMENTS.join(', ')}; got ${shownValue(options.environment)}.`,
-    );
-  }
   if (problems.length === 1) throw new ConfigurationError(problems[0] as string);
   if (problems.length > 1) {
     throw new ConfigurationError(
@@ -138,6 +135,7 @@ export function checkOptions(options: PaymentClientOptions): void {
 
 /** The value rules of the client's options (src/core/options.ts), beyond credentials and baseUrl. */
 const OPTION_RULES = {
+  environment: oneOf(ENVIRONMENTS),
   timeoutMs: TIMER_MS,
   maxRetries: RETRIES,
   fetch: FUNCTION,
@@ -189,9 +187,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** "baseURL: unknown option; did you mean baseUrl?", "timeoutMs must be …; got -1." */
 function describeProblem(problem: OptionProblem): string {
-  return problem.suggestion !== undefined || problem.message.startsWith('unknown option')
-    ? `${problem.key}: ${problem.message}`
-    : `${problem.key} ${problem.message}.`;
+  const line = problemLine(problem);
+  return problem.message.startsWith('unknown option') ? line : `${line}.`;
 }
 
 function credentialProblems(options: PaymentClientOptions): { key: string; message: string }[] {
@@ -202,13 +199,4 @@ function credentialProblems(options: PaymentClientOptions): { key: string; messa
       message: `Missing ${key}: pass it to new PaymentClient({ ${key} }) or set ${ENV_VARS[key]} and use PaymentClient.fromEnv().`,
     }));
   return [...missing, ...controlCharacterProblems(options), ...baseUrlBreakProblems(options.baseUrl)];
-}
-
-/** A non-secret option value for a message (numbers, enums): short, never an object dump. */
-function shownValue(value: unknown): string {
-  return typeof value === 'string'
-    ? `'${value.slice(0, 40)}'`
-    : typeof value === 'number'
-      ? String(value)
-      : typeof value;
 }

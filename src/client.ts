@@ -3,9 +3,9 @@
  * and their check live in client-options.ts.
  */
 import { checkOptions, ENV_VARS, type Environment, type PaymentClientOptions } from './client-options.js';
-import { attemptLog } from './core/attempt-log.js';
 import { dispatcherOf } from './core/dispatch.js';
 import { ConfigurationError } from './core/errors.js';
+import { attemptLog, containedLogger } from './core/logger.js';
 import { PLATFORM_SENDER, type Sender } from './core/sender.js';
 import { Transport } from './core/transport.js';
 import { MerchantResource } from './resources/merchant.js';
@@ -62,9 +62,11 @@ export class PaymentClient {
     const baseUrl = options.baseUrl.trim();
     const environment = options.environment ?? 'staging';
     const validateRequests = options.validateRequests ?? true;
-    // The client's observers, told of every call, batch and item through one guarded dispatcher.
+    // What surrounds the client (its logger, its tracer) may cost a line or a span, never a
+    // result: the logger's lines are contained, and both observe calls through one dispatcher.
+    const logger = options.logger && containedLogger(options.logger);
     const observers = dispatcherOf<TracedEvents>([
-      options.logger && attemptLog(options.logger),
+      logger && attemptLog(logger),
       options.tracer && tracingObserver(options.tracer, baseUrl),
     ]);
     const transport = new Transport({
@@ -78,7 +80,7 @@ export class PaymentClient {
       strictResponses: options.strictResponses ?? false,
       fetch: options.fetch,
       sender: options.fetch ? undefined : new.target[PLATFORM_SENDER],
-      logger: options.logger,
+      logger,
       appInfo: options.appInfo,
       observers,
     });

@@ -1,6 +1,12 @@
 /**
- * `payinout`: {@link PaymentClient}, the error classes, the zod schemas and their types, webhook
- * verification and dedupe, and the catalogs. Nothing is defined here; this file only re-exports.
+ * `payinout`: what a merchant imports, by name — `PaymentClient` (and `ENV_VARS`, `VERSION`);
+ * every error class a merchant can meet (what a call throws, what a batch result or `onError`
+ * carries); the schemas a merchant validates with (each request's params, a transaction, a
+ * webhook event); `COUNTRIES` and the status helpers; the webhook receiver's functions and
+ * classes — and three namespaces for the rest, as openai-node groups its own: `schemas` (every
+ * zod schema, building blocks included), `catalog` (every list of the service guide) and
+ * `webhooks` (the receiving side whole: defaults, the lease, its errors). Every type stays
+ * exported by name. Nothing is defined here; this file only re-exports.
  * @module payinout
  */
 
@@ -37,44 +43,75 @@ export type { PayOutResource } from './resources/payout.js';
 export type { SandboxResource } from './resources/sandbox.js';
 export type { TransactionsResource, WaitOptions } from './resources/transactions.js';
 export type { WebhooksResource } from './resources/webhooks.js';
-export * from './schemas/catalog.js';
+export * as catalog from './schemas/catalog.js';
 export {
-  AmountSchema,
-  type Country,
-  CountrySchema,
-  type Currency,
-  CurrencySchema,
-  type CustomerRecord,
-  CustomerRecordSchema,
-  type Envelope,
-  EnvelopeSchema,
-  type TransactionStatus,
-} from './schemas/common.js';
+  type AccountType,
+  type ApiErrorCode,
+  type CatalogValues,
+  COUNTRIES,
+  type CountryCode,
+  type CountryEntry,
+  type CountryInfo,
+  type CurrencyCode,
+  type CurrencyOf,
+  type FinalStatus,
+  isFinalStatus,
+  isKnownErrorCode,
+  isValidClabe,
+  type KnownTransactionStatus,
+  type PayInDocumentType,
+  type PayInMethod,
+  type PayOutDocumentType,
+  type PayOutMethod,
+  type PersonType,
+  type SandboxConfirmStatus,
+} from './schemas/catalog.js';
+export type { Country, Currency, CustomerRecord, Envelope, TransactionStatus } from './schemas/common.js';
 export type { OpenEnum, ResponseSchema, Schema } from './schemas/kit.js';
-export * from './schemas/merchant.js';
-export * from './schemas/payin.js';
-export * from './schemas/payin-result.js';
-export * from './schemas/payout.js';
-export * from './schemas/recovery.js';
-export * from './schemas/sandbox.js';
-export * from './schemas/transaction.js';
-export * from './schemas/webhook.js';
+export type { MerchantBalance, MerchantProfile } from './schemas/merchant.js';
+export {
+  type NoPseDirect,
+  type PayInCreateParams,
+  type PayInCreateParamsFor,
+  PayInCreateParamsSchema,
+  type PayInCustomerData,
+  type PayInLegacyCreateParams,
+  PayInLegacyCreateParamsSchema,
+  type PseDirectPair,
+} from './schemas/payin.js';
+export type { PayInCreated, PaymentInformation, PseBank } from './schemas/payin-result.js';
+export {
+  type PayOutCreated,
+  type PayOutCreateParams,
+  type PayOutCreateParamsFor,
+  PayOutCreateParamsSchema,
+  type PayOutCustomerData,
+} from './schemas/payout.js';
+export * as schemas from './schemas/public.js';
+export type { Recoverable, RecoveryFields } from './schemas/recovery.js';
+export {
+  type SandboxConfirmParams,
+  SandboxConfirmParamsSchema,
+  type SandboxConfirmResult,
+} from './schemas/sandbox.js';
+export { type Transaction, type TransactionCustomer, TransactionSchema } from './schemas/transaction.js';
+export {
+  type WebhookCard,
+  type WebhookEvent,
+  type WebhookEventInput,
+  WebhookEventSchema,
+  type WebhookUser,
+} from './schemas/webhook.js';
 export type { Attributes, AttributeValue, Span, SpanOptions, Tracer } from './tracing/tracer.js';
 export { VERSION } from './version.js';
-export {
-  type TransactionLookup,
-  WebhookConfirmationUnavailableError,
-  WebhookNotConfirmedError,
-} from './webhooks/confirm.js';
+export type { TransactionLookup } from './webhooks/confirm.js';
+export { WebhookConfirmationUnavailableError, WebhookNotConfirmedError } from './webhooks/confirm.js';
 export { DedupeStoreTimeoutError } from './webhooks/deadline.js';
 export {
   type Acquired,
   type ClaimResult,
-  DEFAULT_DEDUPE_TTL_MS,
-  DEFAULT_IN_FLIGHT_TTL_MS,
-  DEFAULT_STORE_TIMEOUT_MS,
   type DedupeEvent,
-  DedupeLease,
+  type DedupeLease,
   type DedupeStore,
   isNewerStatus,
   MemoryDedupeStore,
@@ -95,6 +132,7 @@ export {
   type WebhookVerdict,
 } from './webhooks/handler.js';
 export type { HeadersLike, RawBody } from './webhooks/parse.js';
+export * as webhooks from './webhooks/public.js';
 export type { NodeWebhookRequest, NodeWebhookResponse } from './webhooks/receive.js';
 export {
   type BuiltInSignatureScheme,
@@ -105,7 +143,6 @@ export {
 } from './webhooks/signature.js';
 export {
   detectWebhookScheme,
-  SIGNATURE_HEADER,
   type VerifyWebhookOptions,
   verifyWebhook,
   verifyWebhookAsync,

@@ -18,7 +18,6 @@ import { brand } from '../core/error-base.js';
 import { guide } from '../core/guides.js';
 import { type ApiErrorCode, ERROR_CODES } from '../schemas/catalog.js';
 import { OPERATION_LIST } from './operations.js';
-import { createRouter, type RouteMatch } from './paths.js';
 
 /** 422 ALREADY_FINAL: the transaction is already in a different final status. */
 export class AlreadyFinalError extends UnprocessableEntityError {
@@ -130,17 +129,16 @@ export function errorsOf(operation: { sandboxOnly: boolean }): ErrorClassifier {
   return operation.sandboxOnly ? SANDBOX : SERVICE;
 }
 
-let route: ((method: string, path: string) => RouteMatch) | undefined;
-
 /**
  * The error the SDK would raise for this refusal: the class of its documented identifier, else of
- * its HTTP status, with the advice of its row (and of its operation, found by method and path).
+ * its HTTP status, with the advice of its row (and of its operation, found by its path).
  * @deprecated The SDK builds its errors itself; to tell refusals apart, catch the classes
  * (`instanceof AlreadyFinalError`) or read `error.errorCode`. Kept for code written against 0.3.
  */
 export function createApiError(init: ApiErrorInit): ApiError {
-  route ??= createRouter(OPERATION_LIST);
-  const match = init.method && init.path ? route(init.method, init.path) : undefined;
-  const sandboxOnly = match?.found === 'operation' && match.operation.sandboxOnly;
+  // Every sandbox operation has a fixed path: its template is the path a call sends.
+  const sandboxOnly = OPERATION_LIST.some(
+    (operation) => operation.sandboxOnly && operation.template === init.path,
+  );
   return createByClassifier(init, errorsOf({ sandboxOnly }));
 }

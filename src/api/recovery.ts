@@ -9,11 +9,12 @@
  *   and currency, and where it shows them the same payment method, customer document and (for a
  *   PayOut) destination. Anything less stays unknown.
  */
-import { AmbiguousTransactionError, NotFoundError } from '../core/errors.js';
+import { AmbiguousTransactionError, NotFoundError, RequestValidationError } from '../core/errors.js';
 import { asRecord } from '../core/guards.js';
 import type { AnswerInfo, CallSpec, Finding, Recovery, RecoveryFactory, Runner } from '../core/types.js';
 import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
 import { errorsOf } from './errors.js';
+import { find } from './find.js';
 import { mismatches } from './match.js';
 import { OPERATIONS } from './operations.js';
 import { buildPath } from './paths.js';
@@ -22,6 +23,25 @@ import type { MatchRule, RecoveryDescriptor } from './types.js';
 /** A ticket or reference as the SDK sends and compares it: surrounding blanks trimmed. */
 export function normaliseId(id: string): string {
   return id.trim();
+}
+
+/**
+ * A caller's ticket or reference, normalised, or a typed refusal before anything is sent: it
+ * must be a non-empty string, and a lone surrogate (which would make encodeURIComponent throw a
+ * plain URIError) is refused too.
+ */
+export function checkedLookupId(id: unknown): string {
+  if (
+    typeof id === 'string' &&
+    id.trim() !== '' &&
+    !/[\uD800-\uDFFF]/.test(id.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))
+  )
+    return normaliseId(id);
+  const issue = {
+    path: 'ticketOrReference',
+    message: 'must be a non-empty string: the service ticket or your reference',
+  };
+  throw new RequestValidationError('transaction lookup', [issue], false);
 }
 
 /**
@@ -91,7 +111,7 @@ export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
     return {
       key: reference,
       howToLookUp: `client.transactions.get('${reference}')`,
-      find: (run) => find(run, descriptor, body as Record<string, unknown>, reference),
+      find: (run) => settle(run, descriptor, body as Record<string, unknown>, reference),
       idIn: ticketIn,
       contradiction: (value) => contradictionOf(value, body as Record<string, unknown>, echo),
     } satisfies Recovery;
@@ -120,29 +140,28 @@ function contradictionOf(value: unknown, sent: Record<string, unknown>, rule: Ma
     : undefined;
 }
 
-async function find(
+async function settle(
   run: Runner,
   descriptor: RecoveryDescriptor,
   sent: Record<string, unknown>,
   reference: string,
 ): Promise<Finding> {
-  let found: Transaction;
-  try {
-    found = await run(transactionLookup(reference));
-  } catch (error) {
-    if (error instanceof NotFoundError) return { kind: 'absent' };
-    if (error instanceof AmbiguousTransactionError) {
-      const why = `the lookup shows ${error.tickets.length} transactions with this reference (tickets ${error.tickets.join(', ')}): it may have been created more than once`;
-      return { kind: 'unproven', why, cause: error };
-    }
-    throw error;
+  const finding = await find(() => run(transactionLookup(reference)), sent, descriptor);
+  if (finding.kind === 'absent') return { kind: 'absent' };
+  if (finding.kind === 'found') {
+    const { transaction } = finding;
+    return { kind: 'found', id: transaction.ticket, result: rebuild(transaction, sent, descriptor.echoed) };
   }
-  const differences = mismatches(found, sent, descriptor).map((m) => m.text);
-  if (differences.length) {
-    const why = `the lookup found transaction ${found.ticket}, but ${differences.join('; ')}, so it is not proven to be this create (was the reference used before?)`;
-    return { kind: 'unproven', why };
-  }
-  return { kind: 'found', id: found.ticket, result: rebuild(found, sent, descriptor.echoed) };
+  if (finding.cause)
+    return {
+      kind: 'unproven',
+      why: `${finding.why}: it may have been created more than once`,
+      cause: finding.cause,
+    };
+  return {
+    kind: 'unproven',
+    why: `${finding.why}, so it is not proven to be this create (was the reference used before?)`,
+  };
 }
 
 /** The created-shape result, rebuilt from the lookup; fields only the create answer carries are absent. */

@@ -60,6 +60,8 @@ export async function createPayOutBatch(
   if (!Array.isArray(items)) {
     throw new ConfigurationError('createMany takes an array of PayOut params; nothing was sent.');
   }
+  // Checked as given, before the run's own total and sink are added to them.
+  checkRunOptions('createMany', options, PAYOUT_RULES);
   const results: PayOutBatchResult[] = new Array(items.length);
   const run = () =>
     runPayOutBatch(client, items, {

@@ -1,5 +1,5 @@
 /** The ways a batch item fails that no single call produces. */
-import { ConnectionError, PayinoutError } from '../core/errors.js';
+import { PayinoutError } from '../core/errors.js';
 
 /** The batch's signal was aborted before this item was sent; nothing was sent for it. */
 export class BatchAbortedError extends PayinoutError {
@@ -57,21 +57,6 @@ export class ReferenceConflictError extends PayinoutError {
     this.field = init.field;
     this.ticket = init.ticket;
   }
-}
-
-/**
- * An item whose create may have reached the service and which no lookup proves either way: the
- * outcome is unknown (a `ConnectionError` with `outcome: 'unknown'`, as a single create gives).
- */
-export function unknownOutcome(reference: string, why: string, cause: unknown): ConnectionError {
-  return new ConnectionError({
-    message:
-      `PayOut '${reference}': its create may have reached the service, but ${why}, so its outcome is unknown. ` +
-      `Look it up with client.transactions.get('${reference}') (or run the batch again, which looks it up first) before sending it again.`,
-    outcome: 'unknown',
-    reference,
-    cause,
-  });
 }
 
 /** The lookup of this id was not made, or was cancelled, because the caller aborted the batch. */

@@ -8,12 +8,11 @@
  * once, and no repeat starts once the batch stopped. Every decision uses the one normalised
  * reference (the schema's trim).
  */
-import { mismatches } from '../api/match.js';
+import { type Finding, find } from '../api/find.js';
 import { OPERATIONS } from '../api/operations.js';
 import {
   ApiError,
   ConnectionError,
-  NotFoundError,
   PayinoutError,
   RequestValidationError,
   ResponseValidationError,
@@ -23,7 +22,7 @@ import { type CallOptions, LANE, type SharedPause, VALIDATED } from '../core/typ
 import { safeParse } from '../schemas/kit.js';
 import { type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
 import type { Transaction } from '../schemas/transaction.js';
-import { BatchAbortedError, ReferenceConflictError, unknownOutcome } from './errors.js';
+import { BatchAbortedError, ReferenceConflictError } from './errors.js';
 import type { ItemLock, Run, RunHalt, Step } from './run.js';
 import { MAX_ITEM_PAUSES, runOf } from './runner.js';
 import type { BatchClient, PayOutBatchResult } from './types.js';
@@ -73,12 +72,22 @@ export class RejectedItem {
   ) {}
 }
 
+/**
+ * The params objects {@link validatePayOut} made (the schema's own output, never a caller's
+ * object): an item that is one of them is settled without parsing it again.
+ */
+const CHECKED = new WeakSet<object>();
+
 /** The schema check payout.create runs, as a typed error naming every field. */
 export function validatePayOut(
   item: unknown,
 ): { params: PayOutCreateParams } | { error: RequestValidationError } {
   const parsed = safeParse(PayOutCreateParamsSchema, item);
-  if (parsed.success) return { params: parsed.data as PayOutCreateParams };
+  if (parsed.success) {
+    const params = parsed.data as PayOutCreateParams;
+    CHECKED.add(params);
+    return { params };
+  }
   const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   return { error: new RequestValidationError('PayOut', issues) };
 }
@@ -117,7 +126,10 @@ async function settle(item: unknown, ctx: Settling): Promise<PayOutBatchResult> 
   try {
     if (item instanceof RejectedItem) return failed(given, item.error);
     if (signal?.aborted) return failed(given, new BatchAbortedError(given, signal.reason));
-    const checked = validatePayOut(item);
+    // A CSV row read by the CLI was validated as it was read; any other item is, here, once.
+    const checked = CHECKED.has(item as object)
+      ? { params: item as PayOutCreateParams }
+      : validatePayOut(item);
     if ('error' in checked) return failed(given, checked.error);
     params = checked.params;
     const halted = halt.notSent(params.reference);
@@ -139,14 +151,14 @@ async function settleOnce(params: PayOutCreateParams, ctx: Settling): Promise<Pa
   const { lane, halt } = ctx.run;
   const options: CallOptions = { maxRetries: ctx.maxRetries, [LANE]: lane };
   if (lane.stopped()) return failed(reference, stopError(ctx.run, reference));
-  let found: Transaction | undefined;
+  let finding: Finding;
   try {
-    found = await lookup(ctx, reference, options);
+    finding = await find(() => ctx.client.lookup(reference, options), params, PAYOUT_RULE);
   } catch (error) {
     halt.consider(error);
     return failed(reference, asPayinoutError(error, reference));
   }
-  if (found) return existing(found, params, false);
+  if (finding.kind !== 'absent') return judged(finding, params);
   // Stopped between lookup and create: nothing was sent for this item.
   if (lane.stopped()) return failed(reference, stopError(ctx.run, reference));
   try {
@@ -164,45 +176,36 @@ function stopError(run: Run, reference: string): PayinoutError {
   return run.halt.notSent(reference) ?? new BatchAbortedError(reference, undefined);
 }
 
-/** The looked-up transaction, or `undefined` when the service does not know the reference. */
-async function lookup(
-  ctx: Settling,
-  reference: string,
-  options: Parameters<BatchClient['lookup']>[1],
-): Promise<Transaction | undefined> {
-  try {
-    return await ctx.client.lookup(reference, options);
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
-}
-
 /**
- * An existing transaction for the item's reference, judged by the one match rule: a conflict
- * when it differs; otherwise `created` when this item's own create made it (`mine`), else
- * `recovered`.
+ * A reference the lookup shows, judged by the one match rule (api/find.ts): `recovered` when it
+ * is proven to be this PayOut; otherwise failed, nothing sent — a conflict naming the field that
+ * differs, or the lookup's own error when it shows several transactions.
  */
-function existing(found: Transaction, params: PayOutCreateParams, mine: boolean): PayOutBatchResult {
+function judged(
+  finding: Exclude<Finding, { kind: 'absent' }>,
+  params: PayOutCreateParams,
+): PayOutBatchResult {
   const { reference } = params;
-  const [first] = mismatches(found, params, PAYOUT_RULE);
-  if (first?.field === 'reference') return notProven(found, reference, mine);
-  if (first) {
-    const conflict = new ReferenceConflictError({ reference, ticket: found.ticket, ...first });
-    // After this item's own create was sent, "nothing was sent" would not be true.
-    const why = `the lookup shows another transaction with this reference (${conflict.message})`;
-    return failed(reference, mine ? unknownOutcome(reference, why, conflict) : conflict);
+  if (finding.kind === 'found') {
+    const { ticket, status } = finding.transaction;
+    return { reference, outcome: 'recovered', ticket, status };
   }
-  return { reference, outcome: mine ? 'created' : 'recovered', ticket: found.ticket, status: found.status };
+  const [first] = finding.mismatches;
+  if (finding.cause || !finding.transaction || !first)
+    return failed(reference, asPayinoutError(finding.cause, reference));
+  if (first.field === 'reference') return notProven(finding.transaction, reference);
+  return failed(
+    reference,
+    new ReferenceConflictError({ reference, ticket: finding.transaction.ticket, ...first }),
+  );
 }
 
 /**
  * The lookup answered a transaction whose reference is not this item's (its ticket happens to be
  * the reference, or the service answered someone else's): it proves nothing either way.
  */
-function notProven(found: Transaction, reference: string, mine: boolean): PayOutBatchResult {
+function notProven(found: Transaction, reference: string): PayOutBatchResult {
   const why = `the lookup of '${reference}' answered transaction ${found.ticket}, whose reference is not '${reference}'`;
-  if (mine) return failed(reference, unknownOutcome(reference, why, undefined));
   return failed(
     reference,
     new ResponseValidationError({
@@ -234,8 +237,11 @@ function created(
 async function refused(params: PayOutCreateParams, ctx: Settling, error: unknown) {
   const { reference } = params;
   if (error instanceof ApiError && !isTransient(error)) {
-    const found = await lookup(ctx, reference, { maxRetries: 0 }).catch(() => undefined);
-    if (found) return existing(found, params, false);
+    const lookup = () => ctx.client.lookup(reference, { maxRetries: 0 });
+    const finding = await find(lookup, params, PAYOUT_RULE).catch(() => undefined);
+    // Several transactions with the reference tell nothing of this create: its refusal stands.
+    const several = finding?.kind === 'unproven' && finding.cause !== undefined;
+    if (finding && finding.kind !== 'absent' && !several) return judged(finding, params);
   }
   return failed(reference, asPayinoutError(error, reference));
 }

@@ -63,5 +63,9 @@ export interface ItemLock {
  */
 export type Step<R> = (item: unknown, run: Run, index: number) => Promise<R>;
 
-/** Wraps one item's step (a span per item); it must hand back what `settle` resolves. */
+/**
+ * Wraps one item's step (a span per item), calling `settle` once. The runner keeps the step's
+ * own result: what a wrapper throws or resolves is ignored, and a wrapper that never calls
+ * `settle` gets it run after it returns.
+ */
 export type AroundItem<R> = (item: unknown, index: number, settle: () => Promise<R>) => Promise<R>;

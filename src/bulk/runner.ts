@@ -50,7 +50,10 @@ export interface RunOptions<R, K extends string> {
   pause?: SharedPause | undefined;
   /** The halt; default an in-memory one for this run (halt.ts). */
   halt?: RunHalt | undefined;
-  /** Wraps each item's step: a span per item (the step's calls nest under it). */
+  /**
+   * Wraps each item's step: a span per item (the step's calls nest under it). What it throws or
+   * resolves never becomes the item's result, and the step runs exactly once either way.
+   */
   around?: AroundItem<R> | undefined;
   /** Called after every settled item, in completion order. An exception it throws is ignored. */
   onProgress?: ((progress: Progress<K>) => void) | undefined;
@@ -73,9 +76,8 @@ export async function runMany<R, K extends string>(
   const progress = startProgress(options);
   const { around } = options;
   const task = async (item: unknown, index: number): Promise<R> => {
-    const result = await (around
-      ? around(item, index, () => step(item, run, index))
-      : step(item, run, index));
+    const settle = () => step(item, run, index);
+    const result = await (around ? settleAround(around, item, index, settle) : settle());
     progress.done++;
     progress[options.countOf(result)]++;
     report(options.onProgress, progress);
@@ -88,6 +90,39 @@ export async function runMany<R, K extends string>(
   }
   const stopped = run.halt.summary();
   return stopped ? { ...progress, stopped } : { ...progress };
+}
+
+/**
+ * The item's result, whatever `around` does: it may cost its span, never the result, a second
+ * settle or a hang. The step runs once — when `around` calls it, or after `around` returns or
+ * throws without having called it — and its own result is kept: what `around` resolves (a
+ * wrapper that forgets to return) is ignored, and once the step has settled the item does not
+ * wait for an `around` that never ends.
+ */
+async function settleAround<R>(
+  around: AroundItem<R>,
+  item: unknown,
+  index: number,
+  settle: () => Promise<R>,
+): Promise<R> {
+  let started: Promise<R> | undefined;
+  let announce!: (settling: Promise<R>) => void;
+  const settled = new Promise<R>((resolve) => {
+    announce = resolve;
+  });
+  const once = () => {
+    if (!started) {
+      started = settle();
+      announce(started);
+    }
+    return started;
+  };
+  const wrapped = (async () => around(item, index, once))().then(
+    () => undefined,
+    () => undefined, // a throwing wrapper costs its span, never the item
+  );
+  await Promise.race([wrapped, settled]);
+  return once();
 }
 
 /** The parts every item of one run shares, and the lane built from them. */

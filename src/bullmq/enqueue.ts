@@ -1,15 +1,17 @@
 /**
- * `enqueuePayOuts`: one BullMQ job per PayOut, its id derived from the batch and the reference,
- * so enqueueing the same items again adds nothing twice. Every item is checked first: one invalid
+ * `enqueuePayOuts`: BullMQ jobs of `itemsPerJob` PayOuts each (one job per PayOut with 1), their
+ * ids derived from the batch and the references, so enqueueing the same items again adds nothing
+ * twice. Every item is checked first: one invalid
  * item is a RequestValidationError naming its index and field, and nothing is enqueued.
  */
-import type { Queue } from 'bullmq';
+import type { Queue, RedisClient } from 'bullmq';
 import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
+import type { PayOutCreateParams } from '../schemas/payout.js';
 import { closestKey } from '../schemas/suggest.js';
+import type { PayOutJobData } from './job.js';
 import { BATCH_ID, batchKeys, jobIdOf, newBatchId, redisOf } from './keys.js';
 import { addToBatch } from './scripts.js';
 import { validatePayOut } from './settle.js';
-import type { PayOutJobData } from './worker.js';
 
 /** Options of {@link enqueuePayOuts}. */
 export interface EnqueuePayOutsOptions {
@@ -19,6 +21,13 @@ export interface EnqueuePayOutsOptions {
    * one already sent is then `recovered` (looked up, not sent). Default: a new id.
    */
   batchId?: string;
+  /**
+   * PayOuts per job, 1 to 1000. A chunk of 50 (the default) costs Redis and the workers a
+   * fraction of what one job per PayOut costs (docs/performance.md, "The queue"); 1 makes one
+   * job per PayOut, for dashboards that show each. Either way each PayOut has its own result,
+   * lease and lookup-first, and `readPayOutBatch` reads the same.
+   */
+  itemsPerJob?: number;
 }
 
 /** What {@link enqueuePayOuts} added. */
@@ -31,8 +40,11 @@ export interface EnqueuedPayOuts {
   skipped: number;
 }
 
-/** Jobs per Redis round trip. */
-const CHUNK = 500;
+/** PayOuts added per round trip to Redis. */
+const ROUND = 500;
+/** PayOuts per job unless `itemsPerJob` says otherwise (bench/queue.ts measures the choice). */
+export const DEFAULT_ITEMS_PER_JOB = 50;
+const MAX_ITEMS_PER_JOB = 1_000;
 
 /**
  * Adds one job per PayOut to a BullMQ queue, for `createPayOutWorker`'s workers on any number of
@@ -48,44 +60,92 @@ const CHUNK = 500;
  */
 export async function enqueuePayOuts(
   queue: Queue,
-  items: readonly unknown[],
+  items: readonly PayOutCreateParams[],
   options: EnqueuePayOutsOptions = {},
 ): Promise<EnqueuedPayOuts> {
-  const batchId = checkOptions(options) ?? newBatchId();
+  const checked = checkOptions(options);
+  const batchId = checked.batchId ?? newBatchId();
   const params = checkItems(items);
   const keys = batchKeys(queue, batchId);
   const client = await redisOf(queue);
+  const perJob = checked.itemsPerJob;
+  // Whole chunks per round, so a round never splits a job.
+  const round = perJob * Math.max(1, Math.floor(ROUND / perJob));
   let enqueued = 0;
-  for (let start = 0; start < params.length; start += CHUNK) {
-    const chunk = params.slice(start, start + CHUNK);
-    const ids = chunk.map((item) => jobIdOf(batchId, item.reference as string));
+  for (let start = 0; start < params.length; start += round) {
+    const part = params.slice(start, start + round);
+    const fresh = perJob === 1 ? part : await notInBatch(client, keys.index, batchId, part);
+    const jobs = jobsOf(batchId, fresh, perJob);
     // Jobs first, then the batch's record of them: a reader never sees an entry without its job.
     // A job id BullMQ already holds is left as it is (so enqueueing again is safe).
     await queue.addBulk(
-      chunk.map((item, i) => ({
-        name: 'payout',
-        data: { batchId, item } satisfies PayOutJobData,
-        opts: { jobId: ids[i] as string, attempts: 1, removeOnComplete: false, removeOnFail: false },
-      })),
+      jobs.map((job) => ({ name: 'payout', data: job.data, opts: { ...JOB_OPTIONS, jobId: job.id } })),
     );
-    enqueued += (await addToBatch(client, keys, ids)).filter(Boolean).length;
+    const entries = jobs.flatMap((job) => job.itemIds.map((itemId) => ({ itemId, jobId: job.id })));
+    enqueued += (await addToBatch(client, keys, entries)).filter(Boolean).length;
   }
   return { batchId, enqueued, skipped: params.length - enqueued };
 }
 
-function checkOptions(options: EnqueuePayOutsOptions): string | undefined {
+const JOB_OPTIONS = { attempts: 1, removeOnComplete: false, removeOnFail: false };
+
+interface NewJob {
+  id: string;
+  data: PayOutJobData;
+  itemIds: string[];
+}
+
+/**
+ * The jobs of `items`: one per PayOut (its id the PayOut's, as in 0.3), or chunks of `perJob`
+ * whose id names the batch, the chunk's first reference and its size — the same items enqueued
+ * again give the same ids, so BullMQ adds nothing twice.
+ */
+function jobsOf(batchId: string, items: Record<string, unknown>[], perJob: number): NewJob[] {
+  const jobs: NewJob[] = [];
+  for (let i = 0; i < items.length; i += perJob) {
+    const chunk = items.slice(i, i + perJob);
+    const itemIds = chunk.map((item) => jobIdOf(batchId, item.reference as string));
+    if (perJob === 1) {
+      jobs.push({ id: itemIds[0]!, data: { batchId, item: chunk[0]! }, itemIds });
+      continue;
+    }
+    const id = `payouts|${batchId}|${encodeURIComponent(chunk[0]!.reference as string)}|${chunk.length}`;
+    jobs.push({ id, data: { batchId, items: chunk }, itemIds });
+  }
+  return jobs;
+}
+
+/** The items whose reference the batch does not hold yet (a chunk is never added twice over). */
+async function notInBatch(
+  client: RedisClient,
+  index: string,
+  batchId: string,
+  items: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const ids = items.map((item) => jobIdOf(batchId, item.reference as string));
+  const known = await client.hmget(index, ...ids);
+  return items.filter((_, i) => known[i] === null);
+}
+
+const OPTIONS = ['batchId', 'itemsPerJob'];
+
+function checkOptions(options: EnqueuePayOutsOptions): { batchId?: string; itemsPerJob: number } {
   const issues: ValidationIssue[] = [];
   for (const key of Object.keys(options ?? {})) {
-    if (key === 'batchId') continue;
-    const near = closestKey(key, ['batchId']);
+    if (OPTIONS.includes(key)) continue;
+    const near = closestKey(key, OPTIONS);
     issues.push({ path: key, message: `unknown option${near ? `; did you mean '${near}'?` : ''}` });
   }
-  const { batchId } = options ?? {};
+  const { batchId, itemsPerJob = DEFAULT_ITEMS_PER_JOB } = options ?? {};
   if (batchId !== undefined && (typeof batchId !== 'string' || !BATCH_ID.test(batchId))) {
     issues.push({ path: 'batchId', message: 'must be 1-100 letters, digits, ".", "_" or "-"' });
   }
+  const perJob = itemsPerJob as unknown;
+  if (!(Number.isSafeInteger(perJob) && (perJob as number) >= 1 && (perJob as number) <= MAX_ITEMS_PER_JOB)) {
+    issues.push({ path: 'itemsPerJob', message: `must be a whole number from 1 to ${MAX_ITEMS_PER_JOB}` });
+  }
   if (issues.length) throw new RequestValidationError('enqueuePayOuts options', issues);
-  return batchId;
+  return batchId === undefined ? { itemsPerJob } : { batchId, itemsPerJob };
 }
 
 /** Every item valid and each reference once, or a RequestValidationError naming them all. */

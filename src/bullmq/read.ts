@@ -67,8 +67,7 @@ export async function readPayOutBatch(queue: Queue, batchId: string): Promise<Pa
     const chunk = ids.slice(start, start + CHUNK);
     const stored = await client.hmget(keys.results, ...chunk);
     const unsettled = chunk.filter((_, i) => !stored[i]);
-    const held = unsettled.length ? await jobsExist(client, queue.toKey(''), unsettled) : [];
-    const gone = new Set(unsettled.filter((_, i) => !held[i]));
+    const gone = await goneFromQueue(client, queue, keys.index, unsettled);
     for (const [i, json] of stored.entries()) {
       const jobId = chunk[i]!;
       if (!json && !gone.has(jobId)) {
@@ -113,6 +112,25 @@ function vanished(reference: string): PayOutBatchResult {
       reference,
     }),
   };
+}
+
+/**
+ * Which of the unsettled items' jobs BullMQ no longer holds. The batch's index names each item's
+ * job (a chunk's, or the item's own id; 0.3 stored a position there, meaning the item's own id).
+ */
+async function goneFromQueue(
+  client: RedisClient,
+  queue: Queue,
+  index: string,
+  itemIds: string[],
+): Promise<Set<string>> {
+  if (itemIds.length === 0) return new Set();
+  const named = await client.hmget(index, ...itemIds);
+  const jobOf = itemIds.map((id, i) => (named[i] && !/^\d+$/.test(named[i]!) ? named[i]! : id));
+  const jobs = [...new Set(jobOf)];
+  const held = await jobsExist(client, queue.toKey(''), jobs);
+  const goneJobs = new Set(jobs.filter((_, i) => !held[i]));
+  return new Set(itemIds.filter((_, i) => goneJobs.has(jobOf[i]!)));
 }
 
 /** The halt every worker reports, as the engine words it. */

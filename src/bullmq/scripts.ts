@@ -12,7 +12,7 @@ const SCRIPTS = new Map<string, string>();
 const defined = new WeakMap<object, Set<string>>();
 
 /** Registers `lua` under `name` once per connection, then runs it with KEYS then ARGV. */
-async function run(client: RedisClient, lua: string, keys: string[], args: Arg[]): Promise<unknown> {
+export async function run(client: RedisClient, lua: string, keys: string[], args: Arg[]): Promise<unknown> {
   let name = SCRIPTS.get(lua);
   if (!name) {
     name = `payinout${SCRIPTS.size}`;
@@ -21,25 +21,28 @@ async function run(client: RedisClient, lua: string, keys: string[], args: Arg[]
   const known = defined.get(client) ?? new Set<string>();
   defined.set(client, known);
   if (!known.has(name)) {
-    client.defineCommand(name, { numberOfKeys: keys.length, lua });
+    // No fixed number of keys (a job's scripts take one key per reference): it is passed first.
+    client.defineCommand(name, { lua } as { numberOfKeys: number; lua: string });
     known.add(name);
   }
-  const flat = [...keys, ...args.map(String)];
+  const flat = [String(keys.length), ...keys, ...args.map(String)];
   const adapter = client as { runCommand?: (name: string, args: string[]) => Promise<unknown> };
   if (typeof adapter.runCommand === 'function') return adapter.runCommand(name, flat);
   return (client as unknown as Record<string, (args: string[]) => Promise<unknown>>)[name]!(flat);
 }
 
-/** Records job ids in the batch's order unless already there; returns 1 (new) or 0 per id. */
+/**
+ * Records items in the batch's order unless already there, each with the job that holds it;
+ * returns 1 (new) or 0 per item. ARGV: (item id, job id)….
+ */
 const ADD_TO_BATCH = `
 local out = {}
-for i, id in ipairs(ARGV) do
-  local next = redis.call('LLEN', KEYS[2])
-  if redis.call('HSETNX', KEYS[1], id, next) == 1 then
-    redis.call('RPUSH', KEYS[2], id)
-    out[i] = 1
+for i = 1, #ARGV, 2 do
+  if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
+    redis.call('RPUSH', KEYS[2], ARGV[i])
+    out[#out + 1] = 1
   else
-    out[i] = 0
+    out[#out + 1] = 0
   end
 end
 return out`;
@@ -47,9 +50,11 @@ return out`;
 export async function addToBatch(
   client: RedisClient,
   keys: { index: string; order: string },
-  jobIds: string[],
+  entries: { itemId: string; jobId: string }[],
 ): Promise<boolean[]> {
-  const flags = (await run(client, ADD_TO_BATCH, [keys.index, keys.order], jobIds)) as number[];
+  if (entries.length === 0) return [];
+  const args = entries.flatMap((e) => [e.itemId, e.jobId]);
+  const flags = (await run(client, ADD_TO_BATCH, [keys.index, keys.order], args)) as number[];
   return flags.map((flag) => flag === 1);
 }
 
@@ -72,23 +77,21 @@ export async function saveResult(
 }
 
 /**
- * Extends the shared pause to `ms` from now, never shortens it. The pause is the key's time to
+ * Extends the shared pause to `ms` from now, never shortens it, and announces it on the channel
+ * named like the key, so every worker's jobs in flight pause at once without reading Redis
+ * before each request. The pause is the key's time to
  * live, kept by Redis's clock: a worker learns how long is left (PTTL), never an epoch time
  * written by another host, whose clock may be minutes away from its own.
  */
 const PAUSE_FOR = `
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[1])
+  redis.call('PUBLISH', KEYS[1], ARGV[1])
 end
 return 1`;
 
 export async function pauseFor(client: RedisClient, key: string, ms: number): Promise<void> {
   await run(client, PAUSE_FOR, [key], [Math.max(1, Math.ceil(ms))]);
-}
-
-/** How long the shared pause lasts from now (ms by Redis's clock), 0 when there is none. */
-export async function pauseLeft(client: RedisClient, key: string): Promise<number> {
-  return Math.max(0, Number(await run(client, "return redis.call('PTTL', KEYS[1])", [key], [])));
 }
 
 /**

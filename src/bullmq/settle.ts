@@ -1,36 +1,61 @@
 /**
- * The queue's one door into the batch engine (src/bulk/): a queue job settles its PayOut through
- * the same per-item entry point as `createMany` — looked up first, never sent twice, `recovered`
- * on a re-run. Every use of src/bulk/ by payinout/bullmq goes through this file, so a rework of
- * the engine re-points one file.
+ * The queue's one door into the runner for "many" (src/bulk/): a queue job — a chunk of a batch,
+ * one PayOut or many — runs its items through the same runner and PayOut step as `createMany`:
+ * looked up first, never sent twice, `recovered` on a re-run, results in input order. Every use
+ * of src/bulk/ by payinout/bullmq goes through this file, so a rework of the runner re-points one
+ * file.
  */
 
 import type { JobStart } from '../bulk/events.js';
 import { KeyedLock, PauseGate } from '../bulk/gate.js';
 import { BatchHalt } from '../bulk/halt.js';
-import { type ItemContext, settleItem, validatePayOut } from '../bulk/item.js';
+import { type ItemLock, payOutStep, referenceOf, validatePayOut } from '../bulk/item.js';
+import type { RunHalt } from '../bulk/run.js';
+import { runMany } from '../bulk/runner.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult } from '../bulk/types.js';
+import type { SharedPause } from '../core/types.js';
 
 export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from '../bulk/errors.js';
+export { checkConcurrency } from '../bulk/options.js';
 export type { BatchClient, PayOutBatchResult };
+export { BATCH_CLIENT, BatchHalt, KeyedLock, PauseGate, referenceOf, validatePayOut };
 
 /** Where a queue job came from: its queue and its batch. */
 export type JobSite = Omit<JobStart, 'item'>;
-export { BATCH_CLIENT, BatchHalt, KeyedLock, PauseGate, validatePayOut };
 
-/** What one job is settled with: the worker's client and gate, the job's lease and batch halt. */
-export type JobContext = ItemContext;
-
-/** Settles one job's PayOut; never rejects (the engine gives every item a result). */
-export function settlePayOut(item: unknown, ctx: JobContext): Promise<PayOutBatchResult> {
-  return settleItem(item, ctx);
+/** What one job's items are settled with: the worker's client and pause, the job's leases and batch halt. */
+export interface JobContext {
+  client: BatchClient;
+  pause: SharedPause;
+  lock: ItemLock;
+  halt: RunHalt;
+  maxRetries: number;
+  /** Items of the job in flight at once. */
+  concurrency: number;
+  site: JobSite;
 }
 
-/** Settles one job's PayOut, told to the client's observers (a tracer: a span of its own). */
-export function settleTraced(item: unknown, ctx: JobContext, job: JobSite): Promise<PayOutBatchResult> {
+const COUNTS = ['created', 'recovered', 'failed'] as const;
+
+/**
+ * Settles every item of one job, each told to the client's observers as a queue job of its own
+ * (a tracer: one span per PayOut, as in one-job-per-PayOut mode); results in the job's order.
+ * Never rejects for an item (each gets a result).
+ */
+export async function settleJob(items: readonly unknown[], ctx: JobContext): Promise<PayOutBatchResult[]> {
+  const results: PayOutBatchResult[] = [];
   const { observers } = ctx.client;
-  if (!observers) return settlePayOut(item, ctx);
-  return observers.around('job', { ...job, item }, () => settlePayOut(item, ctx));
+  await runMany(items, payOutStep({ client: ctx.client, lock: ctx.lock, maxRetries: ctx.maxRetries }), {
+    concurrency: Math.max(1, Math.min(ctx.concurrency, items.length)),
+    total: items.length,
+    counts: COUNTS,
+    countOf: (result) => result.outcome,
+    pause: ctx.pause,
+    halt: ctx.halt,
+    around: observers && ((item, _i, settle) => observers.around('job', { ...ctx.site, item }, settle)),
+    sink: (result) => {
+      results.push(result);
+    },
+  });
+  return results;
 }
-
-export { checkConcurrency } from '../bulk/batch.js';

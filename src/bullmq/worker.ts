@@ -6,27 +6,15 @@ import { type ConnectionOptions, type Job, type RedisClient, Worker, type Worker
 import type { PaymentClient } from '../client.js';
 import { ConfigurationError, ConnectionError } from '../core/errors.js';
 import { guide } from '../core/guides.js';
-import { LANE } from '../core/types.js';
 import { closestKey } from '../schemas/suggest.js';
+import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
-import { LeaseLostError } from './errors.js';
-import { BATCH_ID, batchKeys, type KeyOwner, queueKeys, redisOf } from './keys.js';
-import { saveResult } from './scripts.js';
-import {
-  BATCH_CLIENT,
-  type BatchClient,
-  checkConcurrency,
-  type PayOutBatchResult,
-  settleTraced,
-} from './settle.js';
-import { JobPause, ReferenceLease, SharedHalt, SharedPause } from './shared.js';
+import { isPayOutJob, jobItems, jobProcessor, type PayOutJobData, type PayOutJobResult } from './job.js';
+import { batchKeys, jobIdOf, type KeyOwner, queueKeys, redisOf } from './keys.js';
+import { checkConcurrency, type PayOutBatchResult } from './settle.js';
+import { SharedPause } from './shared.js';
 
-/** What a job holds: no credential (the worker has its own client), the item and its place. */
-export interface PayOutJobData {
-  batchId: string;
-  /** The PayOut params, validated when enqueued. */
-  item: Record<string, unknown>;
-}
+export type { PayOutJobData, PayOutJobResult };
 
 /** Options of {@link createPayOutWorker}. */
 export interface PayOutWorkerOptions {
@@ -65,27 +53,43 @@ const NEVER_BY_COUNT = { max: 1_000_000_000, duration: 1_000 };
 
 const DEFAULTS = { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 5 };
 
+/** PayOuts of one chunk job in flight at once (a one-PayOut job has one). */
+const ITEMS_AT_ONCE = 8;
+
 /** A BullMQ Worker settling PayOut jobs; close it with `worker.close()` (it finishes its jobs). */
-export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJobData, PayOutBatchResult> {
+export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJobData, PayOutJobResult> {
   checkOptions(options);
   const concurrency = checkConcurrency(options.concurrency);
   const maxRetries = options.maxRetries ?? 2;
   const settings = { limiter: NEVER_BY_COUNT, ...DEFAULTS, ...options.workerOptions };
-  let worker: Worker<PayOutJobData, PayOutBatchResult>;
+  let worker: Worker<PayOutJobData, PayOutJobResult>;
+  let pause: SharedPause | undefined;
   const redis = () => redisOf(worker);
-  const settle = jobSettler(options.client, maxRetries, settings.lockDuration, {
+  const sharedPause = () => {
+    if (pause) return pause;
+    // Deprecated in BullMQ 6 in favour of queue.rateLimit (no Queue here), still there in 6.x.
+    pause = new SharedPause(redis(), queueKeys(worker).pause, async (ms) => {
+      if (typeof worker.rateLimit === 'function') await worker.rateLimit(ms);
+    });
+    const stopListening = pause.listen();
+    worker.on('closed', stopListening);
+    return pause;
+  };
+  const processor = jobProcessor({
     redis,
     owner: () => worker,
-    // Deprecated in BullMQ 6 in favour of queue.rateLimit (no Queue here), still there in 6.x.
-    limitQueue: async (ms) => {
-      if (typeof worker.rateLimit === 'function') await worker.rateLimit(ms);
-    },
+    pause: sharedPause,
+    client: options.client,
+    maxRetries,
+    leaseMs: settings.lockDuration,
+    itemConcurrency: ITEMS_AT_ONCE,
   });
-  worker = new Worker<PayOutJobData, PayOutBatchResult>(options.queueName, settle, {
+  worker = new Worker<PayOutJobData, PayOutJobResult>(options.queueName, processor, {
     ...settings,
     connection: options.connection,
     concurrency,
   });
+  void worker.waitUntilReady().then(sharedPause, () => undefined);
   // A job BullMQ gave up on (stalled more than maxStalledCount times) still gets a result.
   worker.on('failed', (job, error) => {
     if (job) void recordGivenUp(redis(), worker, job, error).catch(() => undefined);
@@ -94,95 +98,13 @@ export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJ
   return worker;
 }
 
-interface WorkerParts {
-  redis: () => Promise<RedisClient>;
-  owner: () => KeyOwner;
-  limitQueue: (ms: number) => Promise<void>;
-}
-
-function jobSettler(client: PaymentClient, maxRetries: number, leaseMs: number, parts: WorkerParts) {
-  let gate: SharedPause | undefined;
-  const base = batchClientOf(client, maxRetries);
-  return async (job: Job<PayOutJobData>): Promise<PayOutBatchResult> => {
-    if (!isPayOutJob(job.data)) {
-      throw new Error(
-        `job ${job.id} is not a payinout PayOut job (add PayOuts with enqueuePayOuts); it was not run`,
-      );
-    }
-    const owner = parts.owner();
-    const redis = parts.redis();
-    gate ??= new SharedPause(redis, queueKeys(owner).pause, parts.limitQueue);
-    const keys = batchKeys(owner, job.data.batchId);
-    const halt = new SharedHalt(redis, keys.halt);
-    await halt.load();
-    const lease = new ReferenceLease(redis, queueKeys(owner), leaseMs);
-    const pause = new JobPause(gate);
-    const ctx = {
-      client: fenced(base, lease, pause),
-      gate: pause,
-      lock: lease,
-      halt,
-      maxRetries,
-      signal: undefined,
-    };
-    const site = { queue: job.queueName, batchId: job.data.batchId };
-    const result = await settleTraced(job.data.item, ctx, site);
-    await halt.saved;
-    // A worker that lost the reference sent nothing; the job's result is the holder's.
-    if (!(result.error instanceof LeaseLostError)) {
-      await saveResult(await redis, keys, String(job.id), encodeResult(result), result.outcome);
-    }
-    return result;
-  };
-}
-
-/**
- * The worker's client as a batch sees it: its create and lookup, and its observers (a tracer
- * makes each job a span); the worker's own `maxRetries`.
- */
-function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
-  const own = client.payout[BATCH_CLIENT]?.();
-  return {
-    create: own?.create ?? ((params, opts) => client.payout.create(params, opts)),
-    lookup: own?.lookup ?? ((reference, opts) => client.transactions.get(reference, opts)),
-    maxRetries,
-    observers: own?.observers,
-  };
-}
-
-/**
- * The client, with a fence before every create: sent only while this worker holds the lease. The
- * queue's pause is waited out first, then the lease is renewed in Redis; and right before the
- * create's bytes leave (every send of it, resends too) the lane's `beforeWrite` checks, on this
- * worker's clock, that the lease has not run out since: a worker frozen after a renewal was sent
- * — even one whose "still yours" answer was only read on waking — sends nothing.
- */
-function fenced(base: BatchClient, lease: ReferenceLease, pause: JobPause): BatchClient {
-  return {
-    ...base,
-    create: async (params, opts) => {
-      const { reference } = params;
-      await pause.ready(opts?.signal);
-      if (!(await lease.stillHeld(reference))) throw new LeaseLostError(reference);
-      pause.checked();
-      let sends = 0;
-      const beforeWrite = () => {
-        if (!lease.holdsNow(reference)) throw new LeaseLostError(reference, sends > 0);
-        sends += 1;
-      };
-      const lane = opts?.[LANE];
-      return base.create(params, lane ? { ...opts, [LANE]: { ...lane, beforeWrite } } : opts);
-    },
-  };
-}
-
 /**
  * BullMQ reports connection trouble (and BullMQ 6 a missing ioredis) as 'error' events: unheard,
  * one would crash the process; swallowed, a worker that cannot work would look idle. When the
  * application listens for them itself it decides; otherwise each distinct one is a Node warning.
  */
 const warned = new WeakMap<object, Set<string>>();
-function warnUnheard(worker: Worker<PayOutJobData, PayOutBatchResult>, error: Error): void {
+function warnUnheard(worker: Worker<PayOutJobData, PayOutJobResult>, error: Error): void {
   if (worker.listenerCount('error') > 1) return;
   const seen = warned.get(worker) ?? new Set<string>();
   warned.set(worker, seen);
@@ -198,24 +120,21 @@ async function recordGivenUp(
   error: Error,
 ): Promise<void> {
   if (!isPayOutJob(job.data)) return;
-  const { batchId, item } = job.data;
-  const reference = String(item.reference ?? '');
-  const result: PayOutBatchResult = {
-    reference,
-    outcome: 'failed',
-    error: new ConnectionError({
-      message: `PayOut '${reference}': BullMQ gave up on its job (${error.message}), so its outcome is unknown. Enqueue the batch again under a new batchId: every reference is looked up first and never sent twice.`,
-      outcome: 'unknown',
+  const { batchId } = job.data;
+  const results = jobItems(job.data).map((item) => {
+    const reference = String(item.reference ?? '');
+    const result: PayOutBatchResult = {
       reference,
-    }),
-  };
-  await saveResult(await redis, batchKeys(owner, batchId), String(job.id), encodeResult(result), 'failed');
-}
-
-/** A job enqueuePayOuts added (another producer's job on the same queue is left alone). */
-function isPayOutJob(data: unknown): data is PayOutJobData {
-  const { batchId, item } = (data ?? {}) as Partial<PayOutJobData>;
-  return typeof batchId === 'string' && BATCH_ID.test(batchId) && item !== null && typeof item === 'object';
+      outcome: 'failed',
+      error: new ConnectionError({
+        message: `PayOut '${reference}': BullMQ gave up on its job (${error.message}), so its outcome is unknown. Enqueue the batch again under a new batchId: every reference is looked up first and never sent twice.`,
+        outcome: 'unknown',
+        reference,
+      }),
+    };
+    return { itemId: jobIdOf(batchId, reference), json: encodeResult(result), outcome: 'failed' };
+  });
+  await endJob(await redis, batchKeys(owner, batchId), [], results);
 }
 
 /** Options that belong to the worker's client: the worker uses whatever its client was given. */

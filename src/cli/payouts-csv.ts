@@ -116,8 +116,11 @@ function toRow(header: string[], cells: string[], line: number): Row {
     else issues.push({ path: 'metadata', message: 'must be a JSON object, e.g. {"batch":"2025-06"}' });
   }
   for (const key of Object.keys(params)) if (params[key] === undefined) delete params[key];
-  for (const i of schemaIssues(params)) issues.push({ ...i, path: columnOf(i.path) });
-  return issues.length ? { line, reference, issues } : { line, reference, params };
+  const checked = validatePayOut(params);
+  for (const i of schemaIssues(checked, params)) issues.push({ ...i, path: columnOf(i.path) });
+  if (issues.length || 'error' in checked) return { line, reference, issues };
+  // The schema's own output: the batch sends it without parsing the row again.
+  return { line, reference, params: checked.params };
 }
 
 /**
@@ -126,8 +129,10 @@ function toRow(header: string[], cells: string[], line: number): Row {
  * the next ones; instead the row is also checked as each country, and what every country's rules
  * say about it (an amount that is not a number, a missing bank) is reported too.
  */
-function schemaIssues(params: Record<string, unknown>): ValidationIssue[] {
-  const checked = validatePayOut(params);
+function schemaIssues(
+  checked: ReturnType<typeof validatePayOut>,
+  params: Record<string, unknown>,
+): ValidationIssue[] {
   if (!('error' in checked)) return [];
   const issues = checked.error.issues;
   if (!issues.some((i) => i.path === 'country')) return issues;

@@ -117,11 +117,15 @@ async function enqueueFile(bullmq: QueueModule, queue: Queue, file: string, opti
   let skipped = 0;
   let chunk: Record<string, unknown>[] = [];
   const flush = async () => {
-    const added = await answered(bullmq.enqueuePayOuts(queue, chunk, { batchId }), options.queue, () =>
-      cutShort(
-        batchId,
-        `${enqueued} rows were enqueued before it, maybe more of the ${chunk.length} being added`,
-      ),
+    // Rows validated by checkRows with payout.create's schema; enqueuePayOuts checks them again.
+    const added = await answered(
+      bullmq.enqueuePayOuts(queue, chunk as never[], { batchId }),
+      options.queue,
+      () =>
+        cutShort(
+          batchId,
+          `${enqueued} rows were enqueued before it, maybe more of the ${chunk.length} being added`,
+        ),
     );
     enqueued += added.enqueued;
     skipped += added.skipped;

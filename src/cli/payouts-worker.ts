@@ -91,9 +91,10 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
     maxRetries: options.maxRetries,
   });
   const tally = { created: 0, recovered: 0, failed: 0 };
-  worker.on('completed', (_job, result) => {
-    tally[result.outcome]++;
-    if (result.outcome === 'failed') {
+  worker.on('completed', (_job, settled) => {
+    for (const result of Array.isArray(settled) ? settled : [settled]) {
+      tally[result.outcome]++;
+      if (result.outcome !== 'failed') continue;
       const why = String(result.error?.message ?? '');
       printErr(`payinout payouts worker: ${terminalText(`${result.reference} failed: ${why}`)}\n`);
     }

@@ -4,6 +4,7 @@
  * URL is a usage error before anything is loaded or enqueued.
  */
 import { InvalidArgumentError } from 'commander';
+import { withDeadline } from '../core/deadline.js';
 import { UsageError } from './errors.js';
 
 export interface QueueConnection {
@@ -104,21 +105,6 @@ const CONNECT_MS = 10_000;
 
 /** Waits for BullMQ's connection, or fails after 10 s naming the URL (ioredis would retry forever). */
 export async function connected(thing: { waitUntilReady(): Promise<unknown> }, connection: QueueConnection) {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new QueueSetupError(
-            `cannot reach Redis at ${shownUrl(connection)} (waited ${CONNECT_MS / 1000} s); check --queue and that Redis is running.`,
-          ),
-        ),
-      CONNECT_MS,
-    );
-  });
-  try {
-    await Promise.race([thing.waitUntilReady(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const waited = `cannot reach Redis at ${shownUrl(connection)} (waited ${CONNECT_MS / 1000} s); check --queue and that Redis is running.`;
+  await withDeadline(thing.waitUntilReady(), CONNECT_MS, () => new QueueSetupError(waited));
 }

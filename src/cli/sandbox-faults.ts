@@ -1,6 +1,6 @@
 /** `payinout sandbox --fault SPEC --seed N`: the SPEC parser for commander, and the startup lines that list the rules. */
 import { InvalidArgumentError } from 'commander';
-import { FaultRuleError, type FaultRuleInput } from '../testing/faults/rule.js';
+import { endSentence, FaultRuleError, type FaultRuleInput } from '../testing/faults/rule.js';
 import type { SandboxFaults } from '../testing/faults/rules.js';
 import { formatFaultSpec, parseFaultSpec } from '../testing/faults/spec.js';
 
@@ -9,7 +9,8 @@ export function faultSpec(spec: string, previous: FaultRuleInput[] | undefined):
   try {
     return [...(previous ?? []), parseFaultSpec(spec)];
   } catch (error) {
-    if (error instanceof FaultRuleError) throw new InvalidArgumentError(`${error.problems.join('; ')}.`);
+    if (error instanceof FaultRuleError)
+      throw new InvalidArgumentError(endSentence(error.problems.join('; ')));
     throw error;
   }
 }

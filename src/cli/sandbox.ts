@@ -17,14 +17,17 @@ import {
 } from '../testing/server.js';
 import type { SandboxEnvironment, SandboxMerchantSeed } from '../testing/types.js';
 import { VERSION } from '../version.js';
+import { UsageError } from './errors.js';
 import { httpUrl, integerIn, merchant, timeScale } from './options.js';
 import { faultSpec, faultStartupLines } from './sandbox-faults.js';
 import { createSandboxLog, type LogFormat, type SandboxLog } from './sandbox-log.js';
 import { stdoutHasColour } from './terminal.js';
 
 export const DEFAULT_PORT = 4010;
-/** Ports tried after the default before any free port: a stable URL is nicer to bookmark. */
+/** Ports tried after the first before any free port: a stable URL is nicer to bookmark. */
 const NEARBY_PORTS = 9;
+/** Sets the first port tried when --port is not given (a second sandbox, a test that holds its own port). */
+export const FIRST_PORT_VARIABLE = 'PAYINOUT_SANDBOX_PORT';
 
 interface SandboxFlags {
   port?: number;
@@ -49,7 +52,7 @@ export function registerSandbox(program: Command): void {
     .addOption(
       new Option(
         '--port <n>',
-        `port to listen on; 0 = any free port (default ${DEFAULT_PORT}, or a nearby free one)`,
+        `port to listen on; 0 = any free port (default $${FIRST_PORT_VARIABLE} or ${DEFAULT_PORT}, or a nearby free one)`,
       ).argParser(integerIn(0, 65_535)),
     )
     .option(
@@ -186,13 +189,14 @@ async function listen(options: SandboxServerOptions, port: number | undefined): 
     });
   }
   const sandbox = serverSandbox({ ...options, host: options.host ?? '127.0.0.1' });
-  for (let candidate = DEFAULT_PORT; candidate <= DEFAULT_PORT + NEARBY_PORTS + 1; candidate++) {
-    const last = candidate > DEFAULT_PORT + NEARBY_PORTS;
+  const first = firstPort();
+  for (let candidate = first; candidate <= first + NEARBY_PORTS + 1; candidate++) {
+    const last = candidate > first + NEARBY_PORTS || candidate > 65_535;
     try {
       const server = await startSandboxServer({ ...options, sandbox, port: last ? 0 : candidate });
-      if (server.port !== DEFAULT_PORT) {
+      if (server.port !== first) {
         process.stderr.write(
-          `payinout sandbox: port ${DEFAULT_PORT} is in use; listening on port ${server.port} instead (choose one with --port).\n`,
+          `payinout sandbox: port ${first} is in use; listening on port ${server.port} instead (choose one with --port).\n`,
         );
       }
       return server;
@@ -201,6 +205,17 @@ async function listen(options: SandboxServerOptions, port: number | undefined): 
     }
   }
   throw new Error('unreachable');
+}
+
+/** The first port tried without --port: $PAYINOUT_SANDBOX_PORT when set, else 4010. */
+function firstPort(): number {
+  const value = process.env[FIRST_PORT_VARIABLE];
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  try {
+    return integerIn(1, 65_535)(value);
+  } catch (error) {
+    throw new UsageError(`${FIRST_PORT_VARIABLE}='${value}' is invalid. ${(error as Error).message}`);
+  }
 }
 
 /** Bound beyond loopback: anyone who can reach the port can use the API with those credentials. */

@@ -6,8 +6,8 @@
 import type * as z from 'zod/mini';
 import type { Call } from './call.js';
 import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
-import { type Answer, type Broken, isBroken } from './http.js';
-import type { AttemptOutcome, CallSpec, Logger, Recovery, ResponseMeta } from './types.js';
+import { type Answer, isFailed } from './http.js';
+import type { AttemptOutcome, CallSpec, Failed, Logger, Recovery, ResponseMeta } from './types.js';
 import { attachResponse } from './wire.js';
 
 export class AnswerReader {
@@ -24,11 +24,11 @@ export class AnswerReader {
   /** One attempt's answer (or the failure that took its place) read to a typed outcome. */
   outcome<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
-    answer: Answer | Broken,
+    answer: Answer | Failed,
     call: Call,
     recovery?: Recovery,
   ): AttemptOutcome {
-    if (isBroken(answer)) return { ok: false, ...answer };
+    if (isFailed(answer)) return answer;
     const context = this.#context(spec, answer, call, recovery);
     let read: ReturnType<typeof readAnswer<T>>;
     try {

@@ -25,6 +25,9 @@ export interface ApiErrorInit extends Partial<RequestContext> {
   advice?: string | undefined;
 }
 
+/** ApiError's own advice, also the default of its subclasses (a class body never names its class: the build then renames it). */
+const REFUSED_ADVICE = 'The service refused the request; read the message above and correct the call.';
+
 /** The service answered with an error (HTTP status ≥ 400, or an envelope with status 'ERROR'). */
 export class ApiError extends PayinoutError {
   override name = 'ApiError';
@@ -59,7 +62,7 @@ export class ApiError extends PayinoutError {
     const serviceMessage = rawMessage === undefined ? undefined : scrubText(rawMessage, secrets);
     const where = init.method && init.path ? `${init.method} ${init.path} ` : '';
     const said = serviceMessage ? `: ${withoutStop(serviceMessage)}` : '';
-    const advice = init.advice ?? ApiError.advice;
+    const advice = init.advice ?? REFUSED_ADVICE;
     if (init.status === undefined) {
       super(
         `${where}was refused before sending${errorCode ? ` (${errorCode})` : ''}${said}. ${advice}`.trim(),
@@ -79,7 +82,7 @@ export class ApiError extends PayinoutError {
     this.attempts = init.attempts;
   }
 
-  static advice = 'The service refused the request; read the message above and correct the call.';
+  static advice = REFUSED_ADVICE;
 }
 
 export class AuthenticationError extends ApiError {

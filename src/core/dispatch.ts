@@ -20,20 +20,17 @@ export class Scope {
   constructor(readonly parts: readonly ObserverScope[]) {}
 
   attempt(event: AttemptEvent): void {
-    for (const part of this.parts) guard(() => part.attempt?.(event));
+    for (const part of this.parts) contain(() => part.attempt?.(event));
   }
 
   reference(key: string, secrets: () => readonly string[]): void {
-    for (const part of this.parts) guard(() => part.reference?.(key, secrets));
+    for (const part of this.parts) contain(() => part.reference?.(key, secrets));
   }
 
   /** A lookup inside the call: each observer may give it a scope; one that does not keeps its own. */
-  lookup<T>(site: CallSite, run: (scope: Scope) => Promise<T>): Promise<T> {
-    const enters = this.parts.map((part): Enter | undefined => {
-      const hook = read(() => part.lookup);
-      return typeof hook === 'function' ? (proceed) => hook.call(part, site, proceed) : undefined;
-    });
-    return enterAll(enters, this.parts, (parts) => run(new Scope(parts)));
+  lookup<T>(site: CallSite, run: (scope: Scope | undefined) => Promise<T>): Promise<T> {
+    const enters = this.parts.map((part) => enterOf(part, 'lookup', site));
+    return enterAll(enters, this.parts, (parts) => run(scopeOver(parts)));
   }
 }
 
@@ -41,13 +38,25 @@ export class Scope {
 export class Dispatcher<E> {
   constructor(readonly observers: readonly Observer<E>[]) {}
 
-  /** Runs `run` once, wrapped by every observer of `event`; resolves or rejects as `run` does. */
-  around<K extends keyof E, T>(event: K, start: E[K], run: (scope: Scope) => Promise<T>): Promise<T> {
-    const enters = this.observers.map((observer): Enter | undefined => {
-      const hook = read(() => observer[event]);
-      return typeof hook === 'function' ? (proceed) => hook.call(observer, start, proceed) : undefined;
-    });
-    return enterAll(enters, [], (parts) => run(new Scope(parts)));
+  /**
+   * Runs `run` once, wrapped by every observer of `event`; resolves or rejects as `run` does.
+   * `run` gets no scope when no observer gave one (a tracer whose span nobody records): the work
+   * then takes the unobserved path.
+   */
+  around<K extends keyof E, T>(
+    event: K,
+    start: E[K],
+    run: (scope: Scope | undefined) => Promise<T>,
+  ): Promise<T> {
+    const { observers } = this;
+    if (observers.length === 1) {
+      // The common case (a tracer, or a logger), without the arrays of the general one.
+      const enter = enterOf(observers[0], event, start);
+      const alone = (scope: ObserverScope | undefined) => run(scope ? new Scope([scope]) : undefined);
+      return enter ? enterOne(enter, alone) : alone(undefined);
+    }
+    const enters = observers.map((observer) => enterOf(observer, event, start));
+    return enterAll(enters, [], (parts) => run(scopeOver(parts)));
   }
 }
 
@@ -55,6 +64,17 @@ export class Dispatcher<E> {
 export function dispatcherOf<E>(observers: readonly (Observer<E> | undefined)[]): Dispatcher<E> | undefined {
   const present = observers.filter((observer): observer is Observer<E> => observer !== undefined);
   return present.length === 0 ? undefined : new Dispatcher(present);
+}
+
+/** An observer's hook for `event`, bound to what the event says; none when it has no such hook. */
+function enterOf(observer: unknown, event: PropertyKey, start: unknown): Enter | undefined {
+  const hook = read(() => (observer as Record<PropertyKey, unknown>)[event]);
+  if (typeof hook !== 'function') return undefined;
+  return (proceed) => hook.call(observer, start, proceed);
+}
+
+function scopeOver(parts: readonly ObserverScope[]): Scope | undefined {
+  return parts.length === 0 ? undefined : new Scope(parts);
 }
 
 /**
@@ -80,17 +100,18 @@ function enterAll<T>(
 /** One observer's wrap: see the file's comment for what is guaranteed. */
 function enterOne<T>(enter: Enter, run: (scope: ObserverScope | undefined) => Promise<T>): Promise<T> {
   let work: Promise<T> | undefined;
-  const ended: ObserverScope[] = [];
+  let ended: ObserverScope[] | undefined;
   const proceed: Proceed = (given) => {
     const scope = scopeOf(given);
     work ??= started(run, scope);
-    if (scope && !ended.includes(scope)) {
+    if (scope && !ended?.includes(scope)) {
+      ended ??= [];
       ended.push(scope);
       endWhenSettled(scope, work);
     }
     return work;
   };
-  guard(() => enter(proceed));
+  contain(() => enter(proceed));
   work ??= started(run, undefined);
   return work;
 }
@@ -108,7 +129,7 @@ function started<T>(
 
 /** Attached before the engine's caller can await the work, so the scope ends first. */
 function endWhenSettled(scope: ObserverScope, work: Promise<unknown>): void {
-  const end = (ending: Ending) => guard(() => scope.end?.(ending));
+  const end = (ending: Ending) => contain(() => scope.end?.(ending));
   work.then(
     (value) => end({ ok: true, value }),
     (error) => end({ ok: false, error }),
@@ -122,16 +143,23 @@ function scopeOf(value: unknown): ObserverScope | undefined {
     : undefined;
 }
 
-/** Calls into an observer: a throw is dropped, and so is the value (a rejection is caught). */
-function guard(call: () => unknown): void {
+/**
+ * Calls into an observer: a throw is dropped, and so is the value (a rejection is caught). The
+ * tracing wing calls each Span method this way too.
+ */
+export function contain(call: () => unknown): void {
   try {
-    const value = call();
-    if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
-      const then = (value as { then?: unknown }).then;
-      if (typeof then === 'function') then.call(value, undefined, ignore);
-    }
+    drop(call());
   } catch {
     // An observer's fault costs its own record of the event, nothing else.
+  }
+}
+
+/** Drops what an observer returned: a promise among it is never waited for, its rejection caught. */
+export function drop(value: unknown): void {
+  if ((typeof value === 'object' || typeof value === 'function') && value !== null) {
+    const then = (value as { then?: unknown }).then;
+    if (typeof then === 'function') then.call(value, undefined, ignore);
   }
 }
 

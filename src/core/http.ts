@@ -7,7 +7,7 @@ import type { Scope } from './dispatch.js';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
 import { fetchSender, type Sender, WireFailure, Withheld } from './sender.js';
-import type { RequestOptions } from './types.js';
+import type { Failed, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
 /** The client-wide settings of the HTTP layer. */
@@ -52,15 +52,6 @@ export interface Answer {
   attempt: number;
 }
 
-/** A failed exchange: the typed error, and what was seen before it failed. */
-export interface Broken {
-  error: unknown;
-  /** HTTP status, when the headers had arrived before the failure. */
-  status: number | undefined;
-  /** Reset before any response byte: typically a stale keep-alive socket. */
-  staleSocket: boolean;
-}
-
 export class Http {
   readonly #sender: Sender;
   readonly #config: Readonly<HttpConfig>;
@@ -88,7 +79,7 @@ export class Http {
    * One HTTP request, read to an answer or a typed failure (the seam: exactly one attempt).
    * Rejects only with the caller's abort, or with what `beforeWrite` threw (nothing was sent).
    */
-  async send(x: Exchange): Promise<Answer | Broken> {
+  async send(x: Exchange): Promise<Answer | Failed> {
     const url = this.#prefix + x.path;
     const attempt = ++x.counter.count;
     const timeoutMs = x.options.timeoutMs ?? this.#config.timeoutMs;
@@ -110,7 +101,7 @@ export class Http {
       if (!(error instanceof WireFailure)) return brokenBy(error, x, this.#prefix, attempt);
       const { status } = error;
       if (error.deadline)
-        return { error: timedOut(x, attempt, status, timeoutMs), status, staleSocket: false };
+        return { ok: false, error: timedOut(x, attempt, status, timeoutMs), status, staleSocket: false };
       return brokenBy(error.cause, x, this.#prefix, attempt, status);
     }
   }
@@ -136,8 +127,8 @@ function failureOf(error: unknown): unknown {
   return error.deadline ? { name: 'TimeoutError' } : (error.cause ?? error);
 }
 
-export function isBroken(value: Answer | Broken): value is Broken {
-  return 'error' in value;
+export function isFailed(value: Answer | Failed): value is Failed {
+  return 'ok' in value;
 }
 
 /** The client's fixed headers with the call's own over them. */
@@ -152,8 +143,8 @@ function withCallHeaders(
 }
 
 /** A failure before any answer (`status` undefined: a reset then is a stale socket) or mid-body. */
-function brokenBy(error: unknown, x: Exchange, baseUrl: string, attempt: number, status?: number): Broken {
-  if (error instanceof ConnectionError) return { error, status, staleSocket: false };
+function brokenBy(error: unknown, x: Exchange, baseUrl: string, attempt: number, status?: number): Failed {
+  if (error instanceof ConnectionError) return { ok: false, error, status, staleSocket: false };
   const where = {
     method: x.method,
     path: `/${x.path}`,
@@ -163,6 +154,7 @@ function brokenBy(error: unknown, x: Exchange, baseUrl: string, attempt: number,
     baseUrl,
   };
   return {
+    ok: false,
     error: connectionError(error, where, x.secrets, x.unknownAdvice),
     status,
     staleSocket: status === undefined && isReset(error),

@@ -31,6 +31,11 @@ export interface OptionRule {
   valid(value: unknown): boolean;
   /** Completes "x must be …". */
   expects: string;
+  /**
+   * The option's values are names (an environment), never secrets: a wrong one is shown in the
+   * message, quoted and cut short. Any other value is shown by its type only.
+   */
+  names?: true;
 }
 
 /** A timeout or any duration a timer waits for. */
@@ -38,6 +43,23 @@ export const TIMER_MS: OptionRule = {
   valid: (value) => typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= MAX_TIMER_MS,
   expects: `a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`,
 };
+
+/** A positive finite number of `unit`: a TTL (not a timer: it may exceed what timers hold), a size. */
+export function positive(unit: 'milliseconds' | 'keys' | 'bytes'): OptionRule {
+  return {
+    valid: (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
+    expects: `a positive number of ${unit}`,
+  };
+}
+
+/** One of a fixed list of names. */
+export function oneOf(values: readonly string[]): OptionRule {
+  return {
+    valid: (value) => values.includes(value as string),
+    expects: `one of ${values.join(', ')}`,
+    names: true,
+  };
+}
 
 /** A retry budget: 0 means exactly one attempt. */
 export const RETRIES: OptionRule = {
@@ -114,16 +136,25 @@ export function optionProblems(
   for (const [key, rule] of Object.entries(rules)) {
     const value = (options as Record<string, unknown>)[key];
     if (value !== undefined && !rule.valid(value)) {
-      problems.push({ key, message: `must be ${rule.expects}; got ${shownValue(value)}` });
+      problems.push({ key, message: `must be ${rule.expects}; got ${shownValue(value, rule.names)}` });
     }
   }
   return problems;
 }
 
-/** A non-secret glimpse of an option value for a message: numbers and booleans, else the type. */
-export function shownValue(value: unknown): string {
+/**
+ * A non-secret glimpse of an option value for a message: numbers and booleans, a string only when
+ * the option holds names (`names`, quoted, at most 40 characters), else the type.
+ */
+export function shownValue(value: unknown, names?: true): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (names && typeof value === 'string') return `'${value.slice(0, 40)}'`;
   return value === null ? 'null' : typeof value;
+}
+
+/** One problem as a line of a message: `key: unknown option; …` or `key must be …`. */
+export function problemLine({ key, message }: OptionProblem): string {
+  return message.startsWith('unknown option') ? `${key}: ${message}` : `${key} ${message}`;
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -7,6 +7,7 @@
  */
 
 import { whenAborted } from './abort.js';
+import { chunksOf, readCapped } from './body.js';
 import { MAX_ANSWER_BYTES } from './limits.js';
 
 export interface WireRequest {
@@ -132,17 +133,7 @@ async function readText(response: Response): Promise<string> {
   const encoded =
     (response.headers.get('content-encoding') ?? 'identity').trim().toLowerCase() !== 'identity';
   if ((declared <= MAX_ANSWER_BYTES && !encoded) || !response.body) return response.text();
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    bytes += chunk.value.byteLength;
-    if (bytes > MAX_ANSWER_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw answerTooLarge();
-    }
-    text += decoder.decode(chunk.value, { stream: true });
-  }
-  return text + decoder.decode();
+  const bytes = await readCapped(chunksOf(response.body), MAX_ANSWER_BYTES);
+  if (bytes === undefined) throw answerTooLarge();
+  return new TextDecoder().decode(bytes);
 }

@@ -11,7 +11,7 @@ import { AnswerReader } from './answer.js';
 import { type Call, callState, exchangeOf, lazy } from './call.js';
 import type { Dispatcher, Scope } from './dispatch.js';
 import { RequestValidationError } from './errors.js';
-import { Http, isBroken } from './http.js';
+import { Http, isFailed } from './http.js';
 import type { CallEvents } from './observer.js';
 import { checkRequestOptions } from './options.js';
 import { reconcile } from './reconcile.js';
@@ -182,10 +182,10 @@ export class Transport {
       const ready = pacer?.ready();
       if (ready) await ready;
       const answer = await this.#http.send(exchange);
-      const failed = isBroken(answer) || isRetriableStatus(answer.status);
+      const failed = isFailed(answer) || isRetriableStatus(answer.status);
       if (failed && maxRetries + (pacer?.lane?.maxPauses ?? 0) > 0) {
         pacer ??= this.#pacer(call, maxRetries);
-        const wait = pacer.plan(isBroken(answer) ? failureOf(answer.error, answer.staleSocket) : answer);
+        const wait = pacer.plan(isFailed(answer) ? failureOf(answer.error, answer.staleSocket) : answer);
         if (wait) {
           await pacer.take(wait);
           continue;

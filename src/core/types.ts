@@ -169,15 +169,19 @@ export type RecoveryFactory = (sent: unknown) => Recovery | undefined;
  * How one HTTP attempt ended: a typed result, or a typed failure with what was seen before it.
  * Returned, never thrown, so the retry and reconciliation logic reads facts, not error tags.
  */
-export type AttemptOutcome =
-  | { ok: true; value: WithResponse<unknown> }
-  | {
-      ok: false;
-      error: unknown;
-      /** HTTP status, when the response headers arrived before the failure. */
-      status: number | undefined;
-      /** Reset before any response byte: typically a stale keep-alive socket. */
-      staleSocket: boolean;
-      /** A body that is not JSON at all (truncated, an HTML page). */
-      unreadable?: boolean;
-    };
+export type AttemptOutcome = { ok: true; value: WithResponse<unknown> } | Failed;
+
+/**
+ * A failed attempt: the typed error and what was seen before it. The one shape of a failure,
+ * whether the exchange broke (http.ts) or its answer could not be read (answer.ts).
+ */
+export interface Failed {
+  ok: false;
+  error: unknown;
+  /** HTTP status, when the response headers arrived before the failure. */
+  status: number | undefined;
+  /** Reset before any response byte: typically a stale keep-alive socket. */
+  staleSocket: boolean;
+  /** A body that is not JSON at all (truncated, an HTML page). */
+  unreadable?: boolean;
+}

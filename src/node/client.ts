@@ -12,3 +12,7 @@ export class PaymentClient extends FetchPaymentClient {
   /** @internal */
   static override readonly [PLATFORM_SENDER]: Sender | undefined = nodeSender;
 }
+
+// The bundle holds the main entry's PaymentClient too, so esbuild renames this one
+// (`PaymentClient2`); `client.constructor.name` and `util.inspect(client)` keep the public name.
+Object.defineProperty(PaymentClient, 'name', { value: 'PaymentClient' });

@@ -6,11 +6,8 @@
  * never follow a redirect — without it. Loaded only by the Node entry, so no other runtime sees
  * a `node:` import.
  */
-import type { IncomingMessage } from 'node:http';
-import http from 'node:http';
-import https from 'node:https';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import type { Duplex, Readable, Transform } from 'node:stream';
-import zlib from 'node:zlib';
 import { whenAborted } from '../core/abort.js';
 import { MAX_ANSWER_BYTES } from '../core/limits.js';
 import {
@@ -21,51 +18,14 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../core/sender.js';
-
-// One pool per process, as undici's global dispatcher is for fetch. Idle sockets are unref'd by
-// the agent, so they never keep a process alive. An idle socket is closed after 4 s, or 1 s
-// before the server's `Keep-Alive: timeout=` hint if that is sooner (Node reads the hint only
-// when the agent has a timeout), as undici does: a socket the server closes while idle would
-// otherwise reset the next request sent on it.
-const IDLE_MS = 4_000;
-const agents = {
-  http: guardIdle(new http.Agent({ keepAlive: true, timeout: IDLE_MS })),
-  https: guardIdle(new https.Agent({ keepAlive: true, timeout: IDLE_MS })),
-};
-
-/**
- * A connection that receives anything while idle serves no other request (undici's rule too):
- * bytes no request asked for — a proxy's stray answer, garbage — would otherwise be read as the
- * NEXT request's answer, a committed PayOut reported as the stray 422. Watched from the moment
- * the agent pools the socket (resumed, as node:http may leave it paused after a body, so bytes
- * sitting unread count too) until it is handed to a request.
- */
-function guardIdle<A extends http.Agent>(agent: A): A {
-  const keep = agent.keepSocketAlive.bind(agent) as (socket: Duplex) => boolean;
-  const reuse = agent.reuseSocket.bind(agent);
-  const watchers = new WeakMap<Duplex, () => void>();
-  agent.keepSocketAlive = (socket: Duplex) => {
-    if (socket.readableLength > 0 || !keep(socket)) return false;
-    const onIdleData = () => socket.destroy();
-    watchers.set(socket, onIdleData);
-    socket.on('data', onIdleData).resume();
-    return true;
-  };
-  agent.reuseSocket = (socket, request) => {
-    const onIdleData = watchers.get(socket);
-    if (onIdleData) socket.removeListener('data', onIdleData);
-    watchers.delete(socket);
-    reuse(socket, request);
-  };
-  return agent;
-}
+import { agentFor, builtin, watchExchange } from './keep-alive.js';
 
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {
     const { signal } = request;
     if (signal?.aborted) return reject(signal.reason);
     let status: number | undefined;
-    let outgoing: http.ClientRequest | undefined;
+    let outgoing: ClientRequest | undefined;
     let settled = false;
     const settle = (error: unknown, response?: WireResponse) => {
       if (settled) return;
@@ -118,14 +78,17 @@ function send(
   request: WireRequest,
   refuse: (error: unknown) => void,
   onResponse: (incoming: IncomingMessage) => void,
-): http.ClientRequest {
+): ClientRequest {
   const secure = request.url.startsWith('https:');
   const headers =
     request.body === undefined
       ? request.headers
       : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
-  const options = { method: request.method, headers, agent: secure ? agents.https : agents.http };
-  const outgoing = (secure ? https : http).request(request.url, options, onResponse);
+  const options = { method: request.method, headers, agent: agentFor(secure) };
+  const outgoing = builtin(secure ? 'https' : 'http').request(request.url, options, onResponse);
+  // Given before the request is written (node:http flushes it after this event): every byte the
+  // connection receives from here on is accounted to this exchange (keep-alive.ts).
+  outgoing.once('socket', watchExchange);
   if (!request.beforeWrite) outgoing.end(request.body);
   else writeWhenConnected(outgoing, secure, () => mayWrite(request, refuse) && outgoing.end(request.body));
   return outgoing;
@@ -136,7 +99,7 @@ function send(
  * connecting included — lies between a `beforeWrite` check and the bytes leaving: node:http
  * writes nothing before `end()`, and `end()` on a connected socket writes at once.
  */
-function writeWhenConnected(outgoing: http.ClientRequest, secure: boolean, write: () => unknown): void {
+function writeWhenConnected(outgoing: ClientRequest, secure: boolean, write: () => unknown): void {
   outgoing.once('socket', (socket) => {
     if (!socket.connecting) return void write();
     socket.once(secure ? 'secureConnect' : 'connect', write);
@@ -181,9 +144,11 @@ function readText(incoming: IncomingMessage, done: (error: unknown, text: string
 
 function decoderFor(contentEncoding: string | undefined): (() => Transform) | undefined {
   const encoding = contentEncoding?.trim().toLowerCase();
-  if (encoding === 'gzip' || encoding === 'x-gzip') return () => zlib.createGunzip();
-  if (encoding === 'deflate') return () => zlib.createInflate();
-  if (encoding === 'br') return () => zlib.createBrotliDecompress();
+  // node:zlib loads with the first compressed answer, not with the package.
+  const zlib = () => process.getBuiltinModule('node:zlib');
+  if (encoding === 'gzip' || encoding === 'x-gzip') return () => zlib().createGunzip();
+  if (encoding === 'deflate') return () => zlib().createInflate();
+  if (encoding === 'br') return () => zlib().createBrotliDecompress();
   return undefined;
 }
 

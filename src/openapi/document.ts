@@ -24,8 +24,9 @@ const DESCRIPTION = [
   'operations table and zod schemas. Every answer is the common envelope (`code`, `status`, `message`,',
   '`data`, `error`); `data` holds the schema named on each operation. Response schemas keep the',
   "SDK's default tolerance: unknown keys pass, an amount may be a numeric string. Enumerated fields (status, country,",
-  'currency, payment method, document, account and person types) list their strict values as `enum`; on answers the',
-  'SDK also reads a value not listed, as each such field says. Where the guide shows no error body,',
+  'currency, payment method, document, account and person types) list their values as `enum`; on answers the',
+  'SDK also reads a value not listed, as each such field says, and a list the guide leaves open for some country',
+  '(payment methods, document and account types) is `x-extensible-enum` instead. Where the guide shows no error body,',
   "the `default` response is the envelope's error form.",
 ].join(' ');
 

@@ -2,10 +2,16 @@
  * Choices instead of `string`: the document's enumerations. The SDK reads answers tolerantly
  * (an unknown status or currency is kept as a string, so a value the service adds does not crash
  * a merchant), which its tolerant schemas express as `string`. Code generators and Postman need
- * the listed values, so each enumerated field of an answer gets the `enum` of its strict form —
- * the schema's own strict twin where it has one, else the catalog's list for fields named
- * status, country, currency, payment_method, legal_doc_type, account_type or person_type — and a
- * description saying that the SDK's default mode also reads values not listed.
+ * the listed values, so each enumerated field of an answer gets them — the schema's own strict
+ * twin's where it has one, else the catalog's list for fields named status, country, currency,
+ * payment_method, legal_doc_type, account_type or person_type — with a description of how the
+ * SDK reads a value not listed.
+ *
+ * An answer's list is closed (`enum`) only where the guide closes it. Where the guide's "Country
+ * reference" says "Not shown" for some country (document types of MX, GT and HN; methods and
+ * account types of GT and HN) the service may send any value, so the document must not refuse
+ * one: those lists are `x-extensible-enum` (known values, open), as Zalando's API guidelines
+ * name it, and a validator or a generated client accepts any string there.
  */
 
 import { isRecord } from '../core/guards.js';
@@ -21,6 +27,13 @@ import type { JsonSchema } from './json-schema.js';
 /** Appended to the description of every enumerated field of an answer. */
 export const OPEN_ENUM_NOTE =
   'Listed values are the strict form (strictResponses: true refuses others); in its default mode the SDK also reads a value not listed here, kept as a string, so a value the service adds does not break a client.';
+
+/** Appended to the description of an answer's list the guide leaves open. */
+export const EXTENSIBLE_ENUM_NOTE =
+  'Known values (x-extensible-enum): the guide does not show them for every country, so the service may send another, and the SDK reads it as a string.';
+
+/** The answer fields whose values the guide's "Country reference" leaves "Not shown" for some country. */
+const OPEN_IN_GUIDE = new Set(['payment_method', 'top_payment_method', 'legal_doc_type', 'account_type']);
 
 const countries = Object.values(COUNTRIES);
 /** The values of every country's list (a country without one, such as GT's methods, adds none). */
@@ -52,11 +65,7 @@ export function openEnums(tolerant: JsonSchema, strict: JsonSchema | undefined, 
   // A card's issuing country is any country in the world: not the catalog's.
   if (field === 'top_card') return;
   const listed = Array.isArray(strict?.enum) ? (strict.enum as string[]) : BY_FIELD[field];
-  if (listed && isPlainString(tolerant)) {
-    const nullable = Array.isArray(tolerant.type) && tolerant.type.includes('null');
-    tolerant.enum = nullable ? [...listed, null] : [...listed];
-    tolerant.description = [tolerant.description, OPEN_ENUM_NOTE].filter(Boolean).join(' ');
-  }
+  if (listed && isPlainString(tolerant)) listValues(tolerant, listed, field);
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
     const members = tolerant[key];
     const twins = strict?.[key];
@@ -72,6 +81,19 @@ export function openEnums(tolerant: JsonSchema, strict: JsonSchema | undefined, 
       if (isSchema(child)) openEnums(child, childOf(strictProperties?.[name]), name);
     }
   }
+}
+
+/** Sets the values of an answer field: closed where the guide closes them, else extensible. */
+function listValues(tolerant: JsonSchema, listed: readonly string[], field: string): void {
+  const values = listed.filter((value) => typeof value === 'string');
+  if (OPEN_IN_GUIDE.has(field)) {
+    tolerant['x-extensible-enum'] = values;
+    tolerant.description = [tolerant.description, EXTENSIBLE_ENUM_NOTE].filter(Boolean).join(' ');
+    return;
+  }
+  const nullable = Array.isArray(tolerant.type) && tolerant.type.includes('null');
+  tolerant.enum = nullable ? [...values, null] : values;
+  tolerant.description = [tolerant.description, OPEN_ENUM_NOTE].filter(Boolean).join(' ');
 }
 
 /**

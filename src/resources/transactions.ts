@@ -1,24 +1,14 @@
 import { OPERATIONS } from '../api/operations.js';
-import { normaliseId } from '../api/recovery.js';
+import { checkedLookupId } from '../api/recovery.js';
 import type { TransactionLookupOptions } from '../bulk/lookup-types.js';
 import { lookupMany } from '../bulk/lookups.js';
-import { RequestValidationError, TimeoutError } from '../core/errors.js';
-import { nextPollInterval, sleep } from '../core/retry.js';
+import { type WaitOptions, waitForFinal } from '../bulk/wait.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
-import { isFinalStatus } from '../schemas/catalog.js';
 import { caller } from './operation.js';
 
-const lookup = caller(OPERATIONS['transactions.get']);
+export type { WaitOptions };
 
-/** Options of {@link TransactionsResource.waitForFinalStatus}. */
-export interface WaitOptions {
-  /** Give up after this long; default 300,000 ms (5 minutes). */
-  timeoutMs?: number;
-  /** First pause between lookups; grows ×1.5 per poll up to 30 s. Default 2,000 ms. */
-  intervalMs?: number;
-  /** Stops waiting; the promise rejects with the signal's reason. */
-  signal?: AbortSignal;
-}
+const lookup = caller(OPERATIONS['transactions.get']);
 
 /** Transaction lookup: `client.transactions`. */
 export class TransactionsResource {
@@ -39,8 +29,10 @@ export class TransactionsResource {
    * console.log(tx.status, tx.amount, tx.currency);
    */
   async get(ticketOrReference: string, options?: RequestOptions) {
-    checkId(ticketOrReference);
-    return this.#transport.request(lookup({ params: { ticket: normaliseId(ticketOrReference) } }), options);
+    return this.#transport.request(
+      lookup({ params: { ticket: checkedLookupId(ticketOrReference) } }),
+      options,
+    );
   }
 
   /**
@@ -66,44 +58,7 @@ export class TransactionsResource {
    * const tx = await client.transactions.waitForFinalStatus(payin.ticket, { timeoutMs: 120_000 });
    * if (tx.status === 'APPROVED') await fulfil(tx.reference);
    */
-  async waitForFinalStatus(ticketOrReference: string, options: WaitOptions = {}) {
-    checkId(ticketOrReference);
-    const { timeoutMs = 300_000, signal } = options;
-    const deadline = Date.now() + timeoutMs;
-    let interval = options.intervalMs ?? 2_000;
-    for (;;) {
-      const transaction = await this.get(ticketOrReference, signal ? { signal } : {});
-      if (isFinalStatus(transaction.status)) return transaction;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) {
-        throw new TimeoutError({
-          method: 'GET',
-          path: `/${lookup({ params: { ticket: normaliseId(ticketOrReference) } }).path}`,
-          message: `Transaction ${ticketOrReference} is still ${transaction.status} after ${timeoutMs} ms. Wait for its webhook, or call waitForFinalStatus again with a larger timeoutMs.`,
-        });
-      }
-      await sleep(Math.min(interval, remaining), signal);
-      interval = nextPollInterval(interval);
-    }
+  async waitForFinalStatus(ticketOrReference: string, options?: WaitOptions) {
+    return waitForFinal((id, o) => this.get(id, o), ticketOrReference, options);
   }
-}
-
-/** A lone surrogate would make encodeURIComponent throw a plain URIError: refuse it typed instead. */
-function checkId(id: unknown): void {
-  if (
-    typeof id === 'string' &&
-    id.trim() !== '' &&
-    !/[\uD800-\uDFFF]/.test(id.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))
-  )
-    return;
-  throw new RequestValidationError(
-    'transaction lookup',
-    [
-      {
-        path: 'ticketOrReference',
-        message: 'must be a non-empty string: the service ticket or your reference',
-      },
-    ],
-    false,
-  );
 }

@@ -90,7 +90,8 @@ export class WebhookDeliverer {
 
   /** Sends the last event of this ticket again, as a new delivery; undefined when it never had one. */
   resend(ticket: string): WebhookDelivery | undefined {
-    const last = this.#byTicket.get(ticket)?.at(-1);
+    // The late PENDING a `reorder` fault added is not an event of the transaction: never resent.
+    const last = this.#byTicket.get(ticket)?.findLast((d) => d.reorderOf === undefined);
     if (!last) return undefined;
     const url = this.#options.forwardTo ?? last.url;
     return this.#start({ ...last, url, resendOf: last.id }, last, last.merchant);

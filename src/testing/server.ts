@@ -1,6 +1,7 @@
 /** `startSandboxServer()`: the simulator on a real node:http server (what the CLI runs). */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CappedBytes } from '../core/body.js';
 import { ConfigurationError } from '../core/errors.js';
 import type { ApiErrorCode } from '../schemas/catalog.js';
 import { createDashboard, type Dashboard } from './dashboard/index.js';
@@ -147,21 +148,19 @@ function serve(
     internalError(res, error);
     return;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-  });
+  // On 'data' events (an async iterator costs per request), drained past the cap: a 413, not a reset.
+  const received = new CappedBytes(MAX_BODY_BYTES);
+  req.on('data', (chunk: Buffer) => received.add(chunk));
   req.on('end', () => {
-    if (size > MAX_BODY_BYTES) {
+    const bytes = received.bytes();
+    if (bytes === undefined) {
       send(res, 413, JSON_HEADERS, envelope('PAYLOAD_TOO_LARGE', 'Body above 1 MiB.'));
       return;
     }
     // Whatever a client sends, the answer is an envelope: a throw here (a body no endpoint
     // foresaw, an answer that cannot be serialised) is a 500, never a crash of the process.
     try {
-      const body = chunks.length === 0 ? undefined : Buffer.concat(chunks).toString('utf8');
+      const body = bodyText(bytes);
       const api = !path.startsWith('/checkout/'); // the checkout page posts an HTML form
       const refused = api ? refuseContentType(req.headers['content-type'], body) : undefined;
       const answer =
@@ -173,6 +172,12 @@ function serve(
       internalError(res, error);
     }
   });
+}
+
+/** A request's body as text; none when it is empty. */
+function bodyText(bytes: Uint8Array): string | undefined {
+  if (bytes.byteLength === 0) return undefined;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };

@@ -5,8 +5,9 @@
  * with an id or a full URL; a reference is scrubbed of the request's credentials and PII like a
  * log line (redact.ts); an error is named by its class, never by its message.
  */
+import { contain } from '../core/dispatch.js';
 import type { AttemptEvent, CallSite, Ending, ObserverScope, Proceed } from '../core/observer.js';
-import { closeSpan, defined, errorType, fail, recording, safeText } from './span.js';
+import { closeSpan, defined, errorType, fail, guardedSpan, recording, safeText } from './span.js';
 import {
   ATTR,
   type AttributeValue,
@@ -45,8 +46,8 @@ export function traceCall(tracer: Tracer, origin: Origin, site: CallSite, procee
 
 /** A recorded span's scope; a span nobody records (tracing off) is ended at once and hears nothing. */
 function scopeOf(span: Span, tracer: Tracer, origin: Origin, parent?: CallSpan): CallSpan | undefined {
-  if (recording(span)) return new CallSpan(span, origin, tracer, parent);
-  span.end();
+  if (recording(span)) return new CallSpan(guardedSpan(span), origin, tracer, parent);
+  contain(() => span.end());
   return undefined;
 }
 
@@ -122,25 +123,42 @@ class CallSpan implements ObserverScope {
   }
 }
 
-/** Span names and start attributes per operation and origin, built once (a client has a handful). */
-const starts = new Map<string, { name: string; attributes: Record<string, AttributeValue> }>();
+/** Span names and start attributes per origin, method and template, built once (a client has a handful). */
+type Start = { name: string; attributes: Record<string, AttributeValue> };
+const starts = new WeakMap<Origin, Map<string, Map<string | undefined, Start>>>();
 
 function startOf(site: CallSite, origin: Origin): { name: string; options: SpanOptions } {
-  const key = `${site.method} ${site.template} ${site.operation} ${origin.address} ${origin.port}`;
-  let start = starts.get(key);
-  if (!start) {
-    const template = site.template === undefined ? undefined : spanTemplate(site.template);
-    const attributes = defined({
-      [ATTR.method]: site.method,
-      [ATTR.template]: template,
-      [ATTR.address]: origin.address,
-      [ATTR.port]: origin.port,
-      [ATTR.operation]: site.operation,
-    });
-    start = { name: template ? `${site.method} ${template}` : site.method, attributes };
-    if (starts.size > 200) starts.clear();
-    starts.set(key, start);
-  }
+  const byMethod = entry(starts, origin, () => new Map<string, Map<string | undefined, Start>>());
+  const byTemplate = entry(byMethod, site.method, () => new Map<string | undefined, Start>());
+  // The operation is the template's in the table; a call outside it is bounded all the same.
+  if (byTemplate.size > 200) byTemplate.clear();
+  const start = entry(byTemplate, site.template, () => startFor(site, origin));
   // A copy: a tracer may keep or change what it is given.
   return { name: start.name, options: { kind: SPAN_KIND.CLIENT, attributes: { ...start.attributes } } };
+}
+
+/** The map's value for `key`, made and kept on first use. */
+function entry<K, V>(
+  map: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+function startFor(site: CallSite, origin: Origin): Start {
+  const template = site.template === undefined ? undefined : spanTemplate(site.template);
+  const attributes = defined({
+    [ATTR.method]: site.method,
+    [ATTR.template]: template,
+    [ATTR.address]: origin.address,
+    [ATTR.port]: origin.port,
+    [ATTR.operation]: site.operation,
+  });
+  return { name: template ? `${site.method} ${template}` : site.method, attributes };
 }

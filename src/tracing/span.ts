@@ -4,6 +4,7 @@
  * whose fault must not cost more than the span (a throwing `isRecording` reads as recording; a
  * span is ended even when setting its closing attributes threw).
  */
+import { drop } from '../core/dispatch.js';
 import type { Ending, Proceed } from '../core/observer.js';
 import { scrubText } from '../core/redact.js';
 import {
@@ -29,18 +30,62 @@ export function traceWork(
   describe: (span: Span, value: unknown) => void,
 ): unknown {
   const safe = { ...options, attributes: defined(options.attributes ?? {}) };
-  return tracer.startActiveSpan(name, safe, (span) =>
-    proceed({
+  return tracer.startActiveSpan(name, safe, (given) => {
+    const span = guardedSpan(given);
+    return proceed({
       end: (ending: Ending) =>
         closeSpan(span, () => (ending.ok ? describe(span, ending.value) : fail(span, ending.error))),
-    }),
-  );
+    });
+  });
 }
 
-/** False only for a span that says so (tracing off); a throwing `isRecording` reads as recording. */
+/**
+ * The tracer's span as the wing calls it: each method contained on its own (the seam's `drop`,
+ * core/dispatch.ts), so one that throws, returns a rejected promise or never settles costs its
+ * own effect only (a throwing `setAttribute` still lets the span end), and nothing waits for it.
+ */
+export function guardedSpan(span: Span): Span {
+  return new GuardedSpan(span);
+}
+
+class GuardedSpan implements Span {
+  constructor(readonly span: Span) {}
+
+  isRecording(): boolean {
+    return recording(this.span);
+  }
+
+  setAttribute(key: string, value: AttributeValue): void {
+    try {
+      drop(this.span.setAttribute(key, value));
+    } catch {}
+  }
+
+  addEvent(name: string, attributes?: Attributes): void {
+    try {
+      drop(this.span.addEvent(name, attributes));
+    } catch {}
+  }
+
+  setStatus(status: { code: number; message?: string }): void {
+    try {
+      drop(this.span.setStatus(status));
+    } catch {}
+  }
+
+  end(): void {
+    try {
+      drop(this.span.end());
+    } catch {}
+  }
+}
+
+/** False only for a span that says so (tracing off); a throwing or odd `isRecording` reads as recording. */
 export function recording(span: Span): boolean {
   try {
-    return span.isRecording?.() !== false;
+    const answer = span.isRecording?.();
+    drop(answer);
+    return answer !== false;
   } catch {
     return true;
   }

@@ -4,13 +4,12 @@
  * `top_amount`. With `confirmWith`, the handler looks the transaction up by its (signed) ticket
  * and hands the delivery to onEvent only when the service's own record shows what it claims.
  */
-import { mismatches } from '../api/match.js';
+import { type Finding, find } from '../api/find.js';
 import { OPERATIONS } from '../api/operations.js';
+import { withDeadline } from '../core/deadline.js';
 import { PayinoutError } from '../core/errors.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
-import { withDeadline } from './deadline.js';
-import { isRecord } from './parse.js';
 
 const DELIVERY_RULE = OPERATIONS['transactions.get'].confirms;
 
@@ -79,35 +78,42 @@ export type Confirmation =
   | { confirmed: true; transaction: Transaction }
   | { confirmed: false; error: WebhookNotConfirmedError | WebhookConfirmationUnavailableError };
 
-/** Looks the event's ticket up (within `timeoutMs`) and checks that the record shows the delivery. */
+/**
+ * Looks the event's ticket up (within `timeoutMs`) and decides by the one `find` (api/find.ts) and
+ * the lookup's `confirms` rows (src/api/operations.ts) whether the record shows the delivery.
+ * Fields a delivery leaves out are not compared. A lookup that could not be made — it failed, ran
+ * out of time, showed several transactions, or resolved no transaction at all — is a 503.
+ */
 export async function confirmEvent(
   lookup: TransactionLookup,
   event: WebhookEvent,
   timeoutMs: number,
 ): Promise<Confirmation> {
   const abort = new AbortController();
-  let transaction: Transaction;
+  const request = () =>
+    withDeadline(
+      Promise.resolve(lookup.transactions.get(event.top_ticket, { signal: abort.signal, timeoutMs })),
+      timeoutMs,
+      () => {
+        abort.abort();
+        return new PayinoutError(`no answer within confirmTimeoutMs (${timeoutMs} ms).`);
+      },
+    );
+  let finding: Finding;
   try {
-    const request = lookup.transactions.get(event.top_ticket, { signal: abort.signal, timeoutMs });
-    transaction = await withDeadline(Promise.resolve(request), timeoutMs, () => {
-      abort.abort();
-      return new PayinoutError(`no answer within confirmTimeoutMs (${timeoutMs} ms).`);
-    });
+    finding = await find(request, event, DELIVERY_RULE);
   } catch (error) {
-    if (isRecord(error) && error.status === 404) {
-      return { confirmed: false, error: new WebhookNotConfirmedError(event, ['top_ticket'], undefined) };
-    }
-    return { confirmed: false, error: new WebhookConfirmationUnavailableError(event.top_ticket, error) };
+    return unavailable(event, error);
   }
-  const mismatched = mismatchedFields(event, transaction);
-  if (mismatched.length === 0) return { confirmed: true, transaction };
-  return { confirmed: false, error: new WebhookNotConfirmedError(event, mismatched, transaction) };
+  if (finding.kind === 'found') return { confirmed: true, transaction: finding.transaction };
+  if (finding.kind === 'absent') {
+    return { confirmed: false, error: new WebhookNotConfirmedError(event, ['top_ticket'], undefined) };
+  }
+  if (finding.cause || !finding.transaction) return unavailable(event, finding.cause);
+  const mismatched = finding.mismatches.map((m) => m.field);
+  return { confirmed: false, error: new WebhookNotConfirmedError(event, mismatched, finding.transaction) };
 }
 
-/**
- * Delivered fields the record contradicts, by the one match rule and the lookup's `confirms` rows
- * (src/api/operations.ts). Fields a delivery leaves out are not compared.
- */
-function mismatchedFields(event: WebhookEvent, transaction: Transaction): string[] {
-  return mismatches(transaction, event, DELIVERY_RULE).map((m) => m.field);
+function unavailable(event: WebhookEvent, cause: unknown): Confirmation {
+  return { confirmed: false, error: new WebhookConfirmationUnavailableError(event.top_ticket, cause) };
 }

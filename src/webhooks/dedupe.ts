@@ -8,13 +8,15 @@
  * `ttlMs` only while the token still owns it; `release` gives it back so the service's retry
  * is processed. Every store call has a deadline (`storeTimeoutMs`).
  */
+
+import { positive, TIMER_MS } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import { FINAL_STATUSES } from '../schemas/catalog.js';
 import { randomId } from './crypto.js';
 import { GuardedStore } from './guarded-store.js';
 import { DedupeLease, DONE, type LeaseContext } from './lease.js';
 import { MemoryDedupeStore } from './memory-store.js';
-import { positive, timerMs } from './options.js';
+import { checkWebhookOptions } from './options.js';
 import type { DedupeStore } from './store.js';
 
 export { DedupeLease } from './lease.js';
@@ -57,10 +59,25 @@ export interface WebhookDeduplicatorOptions {
 
 /** How long a processed event is remembered by default: 7 days, far beyond the service's ~3h45 retry schedule. */
 export const DEFAULT_DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long a claim lasts without renewal by default: 60 s, well before the service's first retry (5 minutes later). */
 export const DEFAULT_IN_FLIGHT_TTL_MS = 60_000;
 /** Default deadline of one dedupe-store call. */
 export const DEFAULT_STORE_TIMEOUT_MS = 3_000;
 const LEASE_PREFIX = 'in-flight:';
+
+const DEDUPLICATOR_OPTIONS = [
+  'store',
+  'ttlMs',
+  'inFlightTtlMs',
+  'storeTimeoutMs',
+  'logger',
+] as const satisfies readonly (keyof WebhookDeduplicatorOptions)[];
+/** A processed event's TTL lives in the store (no timer holds it); the other two are timers. */
+const DEDUPLICATOR_RULES = {
+  ttlMs: positive('milliseconds'),
+  inFlightTtlMs: TIMER_MS,
+  storeTimeoutMs: TIMER_MS,
+};
 
 /** What {@link WebhookDeduplicator.acquire} answers: the claim result and, when 'new', the lease to hold. */
 export interface Acquired {
@@ -98,18 +115,19 @@ export class WebhookDeduplicator {
   readonly #leases = new Map<string, DedupeLease>();
 
   constructor(options: WebhookDeduplicatorOptions = {}) {
+    checkWebhookOptions('new WebhookDeduplicator()', options, DEDUPLICATOR_OPTIONS, DEDUPLICATOR_RULES);
     const logger = options.logger ?? console;
     this.store = options.store ?? new MemoryDedupeStore({ logger });
-    this.ttlMs = positive(options.ttlMs, DEFAULT_DEDUPE_TTL_MS, 'ttlMs');
-    this.inFlightTtlMs = timerMs(options.inFlightTtlMs, DEFAULT_IN_FLIGHT_TTL_MS, 'inFlightTtlMs');
-    this.storeTimeoutMs = timerMs(options.storeTimeoutMs, DEFAULT_STORE_TIMEOUT_MS, 'storeTimeoutMs');
+    this.ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;
+    this.inFlightTtlMs = options.inFlightTtlMs ?? DEFAULT_IN_FLIGHT_TTL_MS;
+    this.storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
     const store = new GuardedStore(this.store, this.storeTimeoutMs);
     this.#lease = { store, ttlMs: this.ttlMs, inFlightTtlMs: this.inFlightTtlMs, logger };
   }
 
   /** The store key of an event: ticket and status, each encoded so neither can forge the other. */
   static key(event: DedupeEvent): string {
-    return `${encodeURIComponent(event.top_ticket)}:${encodeURIComponent(event.top_status)}`;
+    return dedupeKey(event);
   }
 
   /**
@@ -123,7 +141,7 @@ export class WebhookDeduplicator {
    * }
    */
   async acquire(event: DedupeEvent): Promise<Acquired> {
-    const key = WebhookDeduplicator.key(event);
+    const key = dedupeKey(event);
     const token = LEASE_PREFIX + randomId();
     const { store } = this.#lease;
     // A lease can expire between the failed SET NX and the GET; then claim again.
@@ -156,7 +174,7 @@ export class WebhookDeduplicator {
    * when another caller took it over.
    */
   async complete(event: DedupeEvent): Promise<boolean> {
-    const key = WebhookDeduplicator.key(event);
+    const key = dedupeKey(event);
     const lease = this.#leases.get(key);
     this.#leases.delete(key);
     if (lease) return lease.complete();
@@ -166,7 +184,7 @@ export class WebhookDeduplicator {
 
   /** Gives back a claim after a failed handler so the service's retry is processed. */
   async release(event: DedupeEvent): Promise<void> {
-    const key = WebhookDeduplicator.key(event);
+    const key = dedupeKey(event);
     const lease = this.#leases.get(key);
     this.#leases.delete(key);
     await lease?.release();
@@ -189,4 +207,12 @@ export function isNewerStatus(prev: string | null | undefined, next: string): bo
   if (prev === next) return false;
   const rank = (status: string) => (Object.hasOwn(RANK, status) ? RANK[status]! : UNKNOWN_RANK);
   return rank(next) > rank(prev);
+}
+
+/**
+ * The store key of an event (WebhookDeduplicator.key), apart from the class: a class body that
+ * names its own class gets that class renamed in the build (scripts/check-package.mjs).
+ */
+function dedupeKey(event: DedupeEvent): string {
+  return `${encodeURIComponent(event.top_ticket)}:${encodeURIComponent(event.top_status)}`;
 }

@@ -4,7 +4,8 @@
  * a store that comes back does not leave a lease nobody holds.
  */
 
-import { DedupeStoreTimeoutError, withDeadline } from './deadline.js';
+import { withDeadline } from '../core/deadline.js';
+import { DedupeStoreTimeoutError } from './deadline.js';
 import type { DedupeStore } from './store.js';
 
 export class GuardedStore {

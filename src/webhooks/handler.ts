@@ -11,7 +11,7 @@
  */
 import { type Dispatcher, dispatcherOf } from '../core/dispatch.js';
 import { ConfigurationError } from '../core/errors.js';
-import { FUNCTION, optionProblems, withMethods } from '../core/options.js';
+import { FUNCTION, positive, TIMER_MS, withMethods } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { tracingObserver } from '../tracing/index.js';
@@ -19,7 +19,7 @@ import type { Tracer } from '../tracing/tracer.js';
 import type { TransactionLookup } from './confirm.js';
 import { WebhookDeduplicator } from './dedupe.js';
 import type { DeliveryEvents } from './events.js';
-import { timerMs } from './options.js';
+import { checkWebhookOptions } from './options.js';
 import { DEFAULT_MAX_BODY_BYTES, type HeadersLike, type RawBody } from './parse.js';
 import { type DeliveryNotes, type Pipeline, processDelivery, type WebhookEventContext } from './pipeline.js';
 import {
@@ -31,9 +31,8 @@ import {
 } from './receive.js';
 import { type OnWebhookError, reporter } from './report.js';
 import type { WebhookHandlerResult } from './respond.js';
-import type { SignatureScheme } from './signature.js';
+import { SCHEME_RULE, type SignatureScheme } from './signature.js';
 import { keyringOf, tokensOf, type WebhookTokens } from './tokens.js';
-import { checkVerifyOptions } from './verify.js';
 
 export type { WebhookEventContext } from './pipeline.js';
 export type { OnWebhookError, WebhookErrorContext } from './report.js';
@@ -190,16 +189,15 @@ function toPipeline(options: WebhookHandlerOptions): Pipeline {
       'confirmWith needs a PaymentClient (or an object with transactions.get(ticket)).',
     );
   }
-  checkOptions(options);
+  checkWebhookOptions('createWebhookHandler', options, KNOWN_OPTIONS, HANDLER_RULES);
   const keyring = keyringOf(options.token, 'createWebhookHandler');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify = { maxBodyBytes, ...(options.scheme ? { scheme: options.scheme } : {}) };
-  checkVerifyOptions({ ...verify, token: options.token });
   const logger = loggerOf(options.logger);
   const dedupe =
     options.dedupe === false ? undefined : (options.dedupe ?? new WebhookDeduplicator({ logger }));
   const report = reporter({ onError, logger, tokens: tokensOf(keyring) });
-  const confirmTimeoutMs = timerMs(options.confirmTimeoutMs, DEFAULT_CONFIRM_TIMEOUT_MS, 'confirmTimeoutMs');
+  const confirmTimeoutMs = options.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS;
   return { verify, keyring, onEvent, dedupe, confirmWith, confirmTimeoutMs, report };
 }
 
@@ -229,15 +227,11 @@ const KNOWN_OPTIONS = [
  * A misspelt option (`onerror`) would be silently ignored, and onError, logger and tracer are
  * called on failures only: each is checked at creation instead, every problem named at once.
  */
-function checkOptions(options: WebhookHandlerOptions): void {
-  const problems = optionProblems(options, KNOWN_OPTIONS, {
-    onError: FUNCTION,
-    logger: withMethods('warn'),
-    tracer: withMethods('startActiveSpan'),
-  });
-  if (problems.length === 0) return;
-  const lines = problems.map(({ key, message }) =>
-    message.startsWith('unknown option') ? `${key}: ${message}` : `${key} ${message}`,
-  );
-  throw new ConfigurationError(`createWebhookHandler: ${lines.join('; ')}.`);
-}
+const HANDLER_RULES = {
+  onError: FUNCTION,
+  logger: withMethods('warn'),
+  tracer: withMethods('startActiveSpan'),
+  scheme: SCHEME_RULE,
+  maxBodyBytes: positive('bytes'),
+  confirmTimeoutMs: TIMER_MS,
+};

@@ -7,8 +7,10 @@
  * key appears or leaves. Evicting a key before its expiry means a retry of that event would be
  * processed again, so it is counted and logged, never silent.
  */
+
+import { FUNCTION, positive } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
-import { positive } from './options.js';
+import { checkWebhookOptions } from './options.js';
 import type { DedupeStore } from './store.js';
 
 /** Options of {@link MemoryDedupeStore}. */
@@ -35,6 +37,13 @@ interface Entry {
 
 const WARN_EVERY_MS = 60_000;
 
+const MEMORY_STORE_OPTIONS = [
+  'maxKeys',
+  'now',
+  'logger',
+] as const satisfies readonly (keyof MemoryDedupeStoreOptions)[];
+const MEMORY_STORE_RULES = { maxKeys: positive('keys'), now: FUNCTION };
+
 /**
  * One process only: an LRU map with per-key expiry; every operation is O(1) and synchronous,
  * hence atomic. When full, the least recently used key is evicted; if it had not expired yet,
@@ -55,7 +64,8 @@ export class MemoryDedupeStore implements DedupeStore {
   #evictedSinceWarning = 0;
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
-    this.maxKeys = positive(options.maxKeys, 100_000, 'maxKeys', 'keys');
+    checkWebhookOptions('new MemoryDedupeStore()', options, MEMORY_STORE_OPTIONS, MEMORY_STORE_RULES);
+    this.maxKeys = options.maxKeys ?? 100_000;
     this.#now = options.now ?? Date.now;
     this.#logger = options.logger ?? console;
   }

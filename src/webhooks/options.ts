@@ -1,28 +1,25 @@
-/** Option checks shared by the webhook classes: a nonsensical number is a ConfigurationError at construction. */
+/**
+ * The options objects of webhooks/ (verifyWebhook, createWebhookHandler, WebhookDeduplicator,
+ * MemoryDedupeStore), checked through the rule tables of core/options.ts: an unknown key (with the
+ * closest known one) and every value that breaks its rule, all named at once in one
+ * ConfigurationError at construction — a misconfigured receiver fails at startup, not at the
+ * first delivery.
+ */
 import { ConfigurationError } from '../core/errors.js';
-import { MAX_TIMER_MS } from '../core/limits.js';
+import { type OptionRule, optionProblems, problemLine } from '../core/options.js';
 
-/** `value` when it is a positive finite number, `fallback` when undefined; anything else throws. */
-export function positive(
-  value: number | undefined,
-  fallback: number,
-  name: string,
-  unit: 'milliseconds' | 'keys' = 'milliseconds',
-): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new ConfigurationError(`${name} must be a positive number of ${unit}; got ${String(value)}.`);
-  }
-  return value;
-}
-
-/** A timer-driven duration: positive and within what setTimeout supports. */
-export function timerMs(value: number | undefined, fallback: number, name: string): number {
-  const ms = positive(value, fallback, name);
-  if (ms > MAX_TIMER_MS) {
+/** Throws a ConfigurationError naming every problem of `options`; `who` opens the message. */
+export function checkWebhookOptions(
+  who: string,
+  options: unknown,
+  known: readonly string[],
+  rules: Readonly<Record<string, OptionRule>>,
+): void {
+  if (options === null || typeof options !== 'object') {
     throw new ConfigurationError(
-      `${name} must be at most ${MAX_TIMER_MS} ms (timers cannot wait longer); got ${ms}.`,
+      `${who} takes an options object; got ${options === null ? 'null' : typeof options}.`,
     );
   }
-  return ms;
+  const problems = optionProblems(options, known, rules);
+  if (problems.length) throw new ConfigurationError(`${who}: ${problems.map(problemLine).join('; ')}.`);
 }

@@ -4,8 +4,8 @@
  * with the body read under `maxBodyBytes`. Anything but POST answers 405; an unexpected failure
  * answers 500 and never rejects.
  */
+import { chunksOf, emptyStream, readCapped } from '../core/body.js';
 import { PayinoutError, type WebhookVerificationError } from '../core/errors.js';
-import { chunksOf, emptyStream, readLimited } from './body.js';
 import { getHeader, type HeadersLike, type RawBody, streamAlreadyRead, tooLargeError } from './parse.js';
 import { type DeliveryNotes, failed, type Pipeline, processDelivery } from './pipeline.js';
 import {
@@ -112,7 +112,7 @@ async function fromStream(
   headers: HeadersLike,
   notes: DeliveryNotes,
 ): Promise<WebhookHandlerResult> {
-  const body = await readLimited(stream, contentLength, p.verify.maxBodyBytes);
+  const body = await readCapped(stream, p.verify.maxBodyBytes, { declaredLength: contentLength });
   if (body) return processDelivery(p, body, headers, notes);
   const error = tooLargeError(p.verify.maxBodyBytes);
   failed(p, notes, { error, status: 413, verdict: 'body_too_large' });

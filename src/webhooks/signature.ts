@@ -7,6 +7,7 @@
  * - 'concat': hex SHA-256 of token + ticket + reference;
  * - a function of the same input returning the expected header value.
  */
+import type { OptionRule } from '../core/options.js';
 import { sha256Hex, sha256HexAsync } from './crypto.js';
 
 /** What the `x-trx-signature` is computed from. */
@@ -32,6 +33,12 @@ export type BuiltInSignatureScheme = 'json' | 'concat';
 export type SignatureScheme = BuiltInSignatureScheme | ((input: SignatureInput) => string);
 
 export const BUILT_IN_SCHEMES: readonly BuiltInSignatureScheme[] = ['json', 'concat'];
+
+/** The `scheme` option's rule (core/options.ts): a built-in name or a function. */
+export const SCHEME_RULE: OptionRule = {
+  valid: (value) => typeof value === 'function' || BUILT_IN_SCHEMES.includes(value as BuiltInSignatureScheme),
+  expects: "'json', 'concat' or a function",
+};
 
 /**
  * The expected `x-trx-signature` of a delivery for this ticket and reference.

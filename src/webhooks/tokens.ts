@@ -68,34 +68,19 @@ function refuseSharedTokens(pairs: readonly [string | number, string][], who: st
 }
 
 /**
- * The entry whose expected signature equals `received`, or undefined. Every token is checked,
- * each in constant time, whether or not an earlier one matched: the time taken says nothing
- * about which merchant (or whether any) signed it.
+ * The entry whose expected signature (`expected[i]` for `keyring.entries[i]`) equals `received`,
+ * or undefined. Every signature is compared, each in constant time, whether or not an earlier one
+ * matched: the time taken says nothing about which merchant (or whether any) signed it.
  */
-export function findSigner(
+export function signerOf(
   keyring: Keyring,
   received: string,
-  expected: (token: string) => string,
+  expected: readonly string[],
   matches: (received: string, expected: string) => boolean,
 ): KeyringEntry | undefined {
   let signer: KeyringEntry | undefined;
-  for (const entry of keyring.entries) {
-    if (matches(received, expected(entry.token)) && !signer) signer = entry;
-  }
-  return signer;
-}
-
-/** {@link findSigner} for an expected signature that is computed asynchronously (Web Crypto). */
-export async function findSignerAsync(
-  keyring: Keyring,
-  received: string,
-  expected: (token: string) => Promise<string>,
-  matches: (received: string, expected: string) => boolean,
-): Promise<KeyringEntry | undefined> {
-  const signatures = await Promise.all(keyring.entries.map((entry) => expected(entry.token)));
-  let signer: KeyringEntry | undefined;
-  signatures.forEach((signature, index) => {
-    if (matches(received, signature) && !signer) signer = keyring.entries[index];
+  keyring.entries.forEach((entry, index) => {
+    if (matches(received, expected[index] as string) && !signer) signer = entry;
   });
   return signer;
 }

@@ -5,8 +5,10 @@
  */
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
 import { guide } from '../core/guides.js';
+import { positive } from '../core/options.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { constantTimeEqual } from './crypto.js';
+import { checkWebhookOptions } from './options.js';
 import {
   decodeBody,
   getHeader,
@@ -21,16 +23,10 @@ import {
   type BuiltInSignatureScheme,
   computeWebhookSignature,
   computeWebhookSignatureAsync,
+  SCHEME_RULE,
   type SignatureScheme,
 } from './signature.js';
-import {
-  findSigner,
-  findSignerAsync,
-  type Keyring,
-  type KeyringEntry,
-  keyringOf,
-  type WebhookTokens,
-} from './tokens.js';
+import { type Keyring, type KeyringEntry, keyringOf, signerOf, type WebhookTokens } from './tokens.js';
 
 /** The header that carries the signature (spec "Events", rule 1). */
 export const SIGNATURE_HEADER = 'x-trx-signature';
@@ -74,13 +70,14 @@ export function verifyWebhook(
   headers: HeadersLike,
   options: VerifyWebhookOptions,
 ): WebhookEvent {
-  const { scheme = 'json', maxBodyBytes } = checkVerifyOptions(options);
-  const keyring = keyringOf(options.token, 'verifyWebhook');
-  const { signed, record } = readSigned(rawBody, headers, maxBodyBytes);
-  const expected = (token: string) => computeWebhookSignature({ token, ...signed.fields }, scheme);
-  const signer = findSigner(keyring, signed.signature, expected, signatureMatches);
-  if (!signer) throw mismatch(keyring);
-  return withMerchant(toEvent(record), keyring, signer);
+  const keyring = checkVerifyOptions(options, 'verifyWebhook');
+  const signed = readSigned(rawBody, headers, options.maxBodyBytes);
+  const scheme = options.scheme ?? 'json';
+  const expected = keyring.entries.map(({ token }) =>
+    computeWebhookSignature({ token, ...signed.fields }, scheme),
+  );
+  const { event, signer } = settle(signed, keyring, expected);
+  return withMerchant(event, keyring, signer);
 }
 
 /**
@@ -95,8 +92,7 @@ export async function verifyWebhookAsync(
   headers: HeadersLike,
   options: VerifyWebhookOptions,
 ): Promise<WebhookEvent> {
-  checkVerifyOptions(options);
-  const keyring = keyringOf(options.token, 'verifyWebhookAsync');
+  const keyring = checkVerifyOptions(options, 'verifyWebhookAsync');
   const { event, signer } = await verifyDelivery(rawBody, headers, options, keyring);
   return withMerchant(event, keyring, signer);
 }
@@ -108,12 +104,26 @@ export async function verifyDelivery(
   options: Omit<VerifyWebhookOptions, 'token'>,
   keyring: Keyring,
 ): Promise<{ event: WebhookEvent; signer: KeyringEntry }> {
-  const { scheme = 'json', maxBodyBytes } = options;
-  const { signed, record } = readSigned(rawBody, headers, maxBodyBytes);
-  const expected = (token: string) => computeWebhookSignatureAsync({ token, ...signed.fields }, scheme);
-  const signer = await findSignerAsync(keyring, signed.signature, expected, signatureMatches);
+  const signed = readSigned(rawBody, headers, options.maxBodyBytes);
+  const scheme = options.scheme ?? 'json';
+  const expected = await Promise.all(
+    keyring.entries.map(({ token }) => computeWebhookSignatureAsync({ token, ...signed.fields }, scheme)),
+  );
+  return settle(signed, keyring, expected);
+}
+
+/**
+ * The one verify core, after the expected signatures are computed (synchronously or not): the
+ * entry that signed the delivery, else signature_mismatch; then the typed event.
+ */
+function settle(
+  signed: Signed,
+  keyring: Keyring,
+  expected: readonly string[],
+): { event: WebhookEvent; signer: KeyringEntry } {
+  const signer = signerOf(keyring, signed.signature, expected, signatureMatches);
   if (!signer) throw mismatch(keyring);
-  return { event: toEvent(record), signer };
+  return { event: toEvent(signed.record), signer };
 }
 
 /** With several tokens, the event names the merchant whose token signed it (non-enumerable). */
@@ -154,14 +164,20 @@ function checkSignature(
   scheme: SignatureScheme,
   maxBodyBytes: number | undefined,
 ): Record<string, unknown> {
-  const { signed, record } = readSigned(rawBody, headers, maxBodyBytes);
-  const expected = computeWebhookSignature({ token, ...signed.fields }, scheme);
-  if (!signatureMatches(signed.signature, expected)) throw mismatch(undefined);
+  const { signature, fields, record } = readSigned(rawBody, headers, maxBodyBytes);
+  const expected = computeWebhookSignature({ token, ...fields }, scheme);
+  if (!signatureMatches(signature, expected)) throw mismatch(undefined);
   return record;
 }
 
-/** The received signature, the body as a record and the fields the signature covers; no crypto yet. */
-function readSigned(rawBody: unknown, headers: unknown, maxBodyBytes: number | undefined) {
+/** What a delivery shows before any crypto: the received signature, the body as a record and the fields it signs. */
+interface Signed {
+  signature: string;
+  fields: { ticket: string; reference: string };
+  record: Record<string, unknown>;
+}
+
+function readSigned(rawBody: unknown, headers: unknown, maxBodyBytes: number | undefined): Signed {
   const text = readBodyText(rawBody, maxBodyBytes);
   const signature = getHeader(headers, SIGNATURE_HEADER)?.trim();
   if (!signature) {
@@ -171,7 +187,7 @@ function readSigned(rawBody: unknown, headers: unknown, maxBodyBytes: number | u
     );
   }
   const record = decodeBody(text, getHeader(headers, 'content-type'));
-  return { signed: { signature, fields: signedFields(record) }, record };
+  return { signature, fields: signedFields(record), record };
 }
 
 function mismatch(keyring: Keyring | undefined): WebhookVerificationError {
@@ -216,18 +232,23 @@ function signatureMatches(received: string, expected: string): boolean {
 
 const normalizeHex = (value: string) => (/^[0-9a-fA-F]+$/.test(value) ? value.toLowerCase() : value);
 
-/** Configuration mistakes are ConfigurationError (a bug to fix), never a verification failure. */
-export function checkVerifyOptions(options: VerifyWebhookOptions): VerifyWebhookOptions {
+const VERIFY_OPTIONS = [
+  'token',
+  'scheme',
+  'maxBodyBytes',
+] as const satisfies readonly (keyof VerifyWebhookOptions)[];
+const VERIFY_RULES = { scheme: SCHEME_RULE, maxBodyBytes: positive('bytes') };
+
+/**
+ * Configuration mistakes are ConfigurationError (a bug to fix), never a verification failure:
+ * the options by the rules of core/options.ts, then the token(s) as a keyring.
+ */
+function checkVerifyOptions(options: VerifyWebhookOptions, who: string): Keyring {
   if (options === null || typeof options !== 'object') {
     throw new ConfigurationError(
-      'verifyWebhook needs { token }: the merchant token (PAYINOUT_TOKEN) that the service signs webhooks with.',
+      `${who} needs { token }: the merchant token (PAYINOUT_TOKEN) that the service signs webhooks with.`,
     );
   }
-  const scheme = options.scheme;
-  if (scheme !== undefined && typeof scheme !== 'function' && !BUILT_IN_SCHEMES.includes(scheme)) {
-    throw new ConfigurationError(
-      `Unknown webhook signature scheme '${String(scheme)}'; use 'json', 'concat' or a function.`,
-    );
-  }
-  return options;
+  checkWebhookOptions(who, options, VERIFY_OPTIONS, VERIFY_RULES);
+  return keyringOf(options.token, who);
 }

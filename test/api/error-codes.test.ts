@@ -10,15 +10,16 @@ import { OPERATION_LIST } from '../../src/api/operations.js';
 import {
   AlreadyFinalError,
   ApiError,
-  ERROR_CODES,
+  catalog,
   isKnownErrorCode,
-  KNOWN_ERROR_CODES,
   NotFoundError,
   UnprocessableEntityError,
 } from '../../src/index.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { type SandboxServer, startSandboxServer } from '../../src/testing/index.js';
 import { BASE_URL, makeClient, server as msw, useMsw } from '../helpers/msw.js';
+
+const { ERROR_CODES, KNOWN_ERROR_CODES } = catalog;
 
 let server: SandboxServer;
 beforeAll(async () => {

@@ -231,6 +231,10 @@ describe('createMany abort and options', () => {
     await expect(client.payout.createMany(batch(1), { signal: {} } as never)).rejects.toThrow(
       /signal must be an AbortSignal/,
     );
+    // The runner's own parts are no options of createMany.
+    await expect(client.payout.createMany(batch(1), { sink: () => {} } as never)).rejects.toThrow(
+      'createMany sink: unknown option',
+    );
     expect(await client.payout.createMany([])).toEqual([]);
     expect(server.log).toEqual([]);
   });

@@ -4,7 +4,13 @@
  * again. Counted at the schema (every parse of this package goes through kit.ts `safeParse`),
  * with the service behind msw.
  */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { runPayOutBatch } from '../../src/bulk/batch.js';
+import type { PayOutBatchResult } from '../../src/bulk/types.js';
+import { readRows } from '../../src/cli/payouts-csv.js';
 import { PayOutCreateParamsSchema } from '../../src/schemas/payout.js';
 import { payoutCO } from '../helpers/fixtures.js';
 import { answer, fail, makeClient, okEchoing, recorded, useMsw } from '../helpers/msw.js';
@@ -51,5 +57,36 @@ describe('createMany validates each item once', () => {
     await expect(makeClient().payout.create({ ...payoutCO, amount: 'x' } as never)).rejects.toMatchObject({
       name: 'RequestValidationError',
     });
+  });
+
+  it('a CSV row (payinout payouts send) is parsed once as it is read, and not again when it is sent', async () => {
+    answer('get', '/api/v1/transaction/:id', () => fail(404, { message: 'Transaction not found' }));
+    answer('post', '/api/v1/payout', okEchoing({ ticket: 't-1', transaction: {} }));
+    const rows = (await readFile(join(import.meta.dirname, '../../examples/bulk-payouts.csv'), 'utf8'))
+      .trim()
+      .split('\n')
+      .slice(0, 4);
+    const dir = await mkdtemp(join(tmpdir(), 'payinout-once-'));
+    const file = join(dir, 'rows.csv');
+    await writeFile(file, `${rows.join('\n')}\n`);
+    parsed.length = 0;
+    const items: unknown[] = [];
+    for await (const row of readRows(file)) items.push(row.params);
+    const whenRead = parsed.filter((schema) => schema === PayOutCreateParamsSchema).length;
+    expect(whenRead).toBe(3);
+    const client = makeClient();
+    const results: PayOutBatchResult[] = [];
+    await runPayOutBatch(
+      {
+        create: (params, options) => client.payout.create(params, options),
+        lookup: (reference, options) => client.transactions.get(reference, options),
+        maxRetries: 0,
+      },
+      items,
+      { total: items.length, sink: (r) => void results.push(r) },
+    );
+    expect(results.map((r) => r.outcome)).toEqual(['created', 'created', 'created']);
+    expect(parsed.filter((schema) => schema === PayOutCreateParamsSchema)).toHaveLength(whenRead);
+    await rm(dir, { recursive: true, force: true });
   });
 });

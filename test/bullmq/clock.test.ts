@@ -27,26 +27,35 @@ function limitOnceFrom(worker: string, after = 5): () => number {
   return () => limitedAt;
 }
 
-describe.skipIf(skipQueue)('payinout/bullmq: workers on hosts whose clocks differ', () => {
-  for (const [limited, skew] of [
-    ['worker-1', -MINUTE],
-    ['worker-2', +MINUTE],
-  ] as const) {
-    it(`a 429 met by ${limited}, one worker's clock ${skew / 1000} s off: both wait about 1 s, not a minute`, async () => {
-      const batch = items(40);
-      const limitedAt = limitOnceFrom(limited);
-      suite.workers = await Promise.all([
-        startWorker(suite.q, suite.server.url, 'worker-1'),
-        startWorker(suite.q, suite.server.url, 'worker-2', { CLOCK_OFFSET_MS: String(skew) }),
-      ]);
-      const { batchId } = await enqueuePayOuts(suite.q.queue, batch);
-      const result = await settled(suite.q, batchId, 25_000);
-      expect(limitedAt()).toBeGreaterThan(0);
-      expect(result).toMatchObject({ total: 40, done: 40, failed: 0, pending: 0 });
-      // Both went on after the pause: neither sat out a minute.
-      const after = suite.server.requests.filter((r) => r.time > limitedAt() + 900);
-      expect(new Set(after.map((r) => r.worker))).toEqual(new Set(['worker-1', 'worker-2']));
-      expect(notExactlyOnce(suite.server, batch)).toEqual([]);
-    }, 60_000);
-  }
-});
+// Both modes; chunks small enough (5 of 40, one per worker at a time) that both workers hold work.
+const MODES = [
+  { itemsPerJob: 1, env: {} },
+  { itemsPerJob: 5, env: { CONCURRENCY: '1' } },
+];
+
+describe.skipIf(skipQueue).each(MODES)(
+  'payinout/bullmq: workers on hosts whose clocks differ (itemsPerJob $itemsPerJob)',
+  ({ itemsPerJob, env }) => {
+    for (const [limited, skew] of [
+      ['worker-1', -MINUTE],
+      ['worker-2', +MINUTE],
+    ] as const) {
+      it(`a 429 met by ${limited}, one worker's clock ${skew / 1000} s off: both wait about 1 s, not a minute`, async () => {
+        const batch = items(40);
+        const limitedAt = limitOnceFrom(limited);
+        suite.workers = await Promise.all([
+          startWorker(suite.q, suite.server.url, 'worker-1', env),
+          startWorker(suite.q, suite.server.url, 'worker-2', { ...env, CLOCK_OFFSET_MS: String(skew) }),
+        ]);
+        const { batchId } = await enqueuePayOuts(suite.q.queue, batch, { itemsPerJob });
+        const result = await settled(suite.q, batchId, 25_000);
+        expect(limitedAt()).toBeGreaterThan(0);
+        expect(result).toMatchObject({ total: 40, done: 40, failed: 0, pending: 0 });
+        // Both went on after the pause: neither sat out a minute.
+        const after = suite.server.requests.filter((r) => r.time > limitedAt() + 900);
+        expect(new Set(after.map((r) => r.worker))).toEqual(new Set(['worker-1', 'worker-2']));
+        expect(notExactlyOnce(suite.server, batch)).toEqual([]);
+      }, 60_000);
+    }
+  },
+);

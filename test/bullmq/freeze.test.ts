@@ -1,8 +1,8 @@
 /**
  * A worker frozen (SIGSTOP: a long GC, a suspended VM) while it settles a PayOut: its jobs move
  * to another worker, which settles them, and the frozen one sends nothing for them when it wakes
- * — wherever it was frozen: after its create left, or after it asked Redis whether it still holds
- * the reference and before it read the answer.
+ * — wherever it was frozen: after its create left, or after renewing its leases and before it
+ * read the answer.
  */
 import { describe, expect, it } from 'vitest';
 import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
@@ -13,7 +13,7 @@ import { queueSuite, REDIS_URL, skipQueue, startWorker, type WorkerProcess } fro
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => payout(i + 1));
 const FROZEN_MS = 6_000; // longer than the workers' lease and lock (2 s): BullMQ hands the job on
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const suite = queueSuite();
 
@@ -48,16 +48,18 @@ describe.skipIf(skipQueue)('payinout/bullmq: a frozen worker', () => {
     ).toBe('recovered');
   }, 60_000);
 
-  it('frozen right after asking Redis whether it still holds the reference: on waking it sends nothing', async () => {
+  it('frozen right after renewing its leases, between lookup and create: on waking it sends nothing', async () => {
     const batch = items(6);
     let frozen: string | undefined;
-    // Only worker-1 talks to Redis through the proxy. Its lease renewal for a reference it has
-    // just looked up (absent) is the check before its create: freeze it there, so Redis's
-    // "still yours" sits unread in its socket while the lease runs out and worker-2 takes over.
+    // Only worker-1 talks to Redis through the proxy, and its lookups take 1 s (the lease is
+    // 2 s, renewed every third): freeze it at a renewal of a reference it has looked up (absent)
+    // and not created, so Redis's "still yours" sits unread in its socket while the lease runs
+    // out and worker-2 takes over.
+    suite.server.beforeLookup = (request) => (request.worker === 'worker-1' ? sleep(1_000) : undefined);
     const proxy = await startRedisProxy(REDIS_URL, (args) => {
-      if (frozen || !isLeaseRenewal(args)) return;
-      const reference = args[3]!.slice(args[3]!.lastIndexOf(':') + 1);
-      if (!lookedUpNotSent(suite.server, 'worker-1', reference)) return;
+      if (frozen) return;
+      const reference = renewedReferences(args).find((r) => lookedUpNotSent(suite.server, 'worker-1', r));
+      if (!reference) return;
       frozen = reference;
       freeze(suite.workers[0]!);
     });
@@ -79,17 +81,17 @@ describe.skipIf(skipQueue)('payinout/bullmq: a frozen worker', () => {
 });
 
 /**
- * A lease renewal as it reaches Redis: the script run with one key, `…payinout:lease:<reference>`,
- * and two arguments (token, time to live). A release has one argument, a take two keys.
+ * The references of a lease renewal as it reaches Redis (lease.ts, chunk-scripts.ts
+ * RENEW_LEASES): a script whose every key is `…payinout:lease:<reference>`, with the time to live
+ * and one token per key as arguments; none for any other command.
  */
-function isLeaseRenewal(args: string[]): boolean {
-  const [command, , keyCount, key] = args;
-  return (
-    /^eval(sha)?$/i.test(command ?? '') &&
-    keyCount === '1' &&
-    args.length === 6 &&
-    (key ?? '').includes('payinout:lease:')
-  );
+function renewedReferences(args: string[]): string[] {
+  const [command, , keyCount] = args;
+  const n = Number(keyCount);
+  if (!/^eval(sha)?$/i.test(command ?? '') || !(n > 0) || args.length !== 3 + 2 * n + 1) return [];
+  const keys = args.slice(3, 3 + n);
+  if (!keys.every((key) => key.includes('payinout:lease:'))) return [];
+  return keys.map((key) => key.slice(key.lastIndexOf(':') + 1));
 }
 
 /** `worker` looked `reference` up and has not sent its create yet. */

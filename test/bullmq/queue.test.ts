@@ -4,7 +4,7 @@
  * the workers or the answers, a rate limit that pauses every worker, a halt that stops the batch.
  */
 import { describe, expect, it } from 'vitest';
-import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
+import { enqueuePayOuts as enqueue, readPayOutBatch } from '../../src/bullmq/index.js';
 import {
   AuthenticationError,
   BatchHaltedError,
@@ -19,7 +19,11 @@ const items = (n: number, from = 1) => Array.from({ length: n }, (_, i) => payou
 
 const suite = queueSuite();
 
-describe.skipIf(skipQueue)('payinout/bullmq', () => {
+// Every behaviour in both modes: one job per PayOut, and chunks of 50 (the default).
+describe.skipIf(skipQueue).each([1, 50])('payinout/bullmq, itemsPerJob %i', (itemsPerJob) => {
+  const enqueuePayOuts: typeof enqueue = (queue, batch, options) =>
+    enqueue(queue, batch, { itemsPerJob, ...options });
+
   it('3 workers, one SIGKILLed mid-create, 1 % of answers lost: one PayOut per reference, results in input order', async () => {
     const batch = items(150);
     const references = batch.map((p) => p.reference);
@@ -118,7 +122,8 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
   it('an invalid item is a RequestValidationError naming its index and field, and nothing is enqueued', async () => {
     const batch: unknown[] = items(5);
     batch[3] = { ...payout(4), amount: 'lots' };
-    const error = await enqueuePayOuts(suite.q.queue, batch).catch((e: unknown) => e);
+    // Untyped input (JSON from elsewhere) is still checked at run time.
+    const error = await enqueuePayOuts(suite.q.queue, batch as never).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).issues.map((i) => i.path)).toContain('items[3].amount');
     expect((error as Error).message).toContain('items[3].amount');
@@ -135,9 +140,11 @@ describe.skipIf(skipQueue)('payinout/bullmq', () => {
     suite.workers = await Promise.all(
       ['worker-1', 'worker-2'].map((name) => startWorker(suite.q, suite.server.url, name)),
     );
+    // Chunks of 4 in chunk mode: both workers get work from both batches.
+    const options = { itemsPerJob: Math.min(itemsPerJob, 4) };
     const [a, b] = await Promise.all([
-      enqueuePayOuts(suite.q.queue, batch),
-      enqueuePayOuts(suite.q.queue, batch),
+      enqueuePayOuts(suite.q.queue, batch, options),
+      enqueuePayOuts(suite.q.queue, batch, options),
     ]);
     const [ra, rb] = [await settled(suite.q, a!.batchId), await settled(suite.q, b!.batchId)];
     expect(ra.failed + rb.failed).toBe(0);

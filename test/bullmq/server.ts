@@ -32,6 +32,8 @@ export interface QueueServer {
   inject?: (
     request: Request,
   ) => { status: number; headers?: Record<string, string>; message?: string } | undefined;
+  /** Runs before a lookup reaches the simulator; may delay it. */
+  beforeLookup?: (request: Request) => void | Promise<void>;
   /** Runs before a create reaches the simulator; may delay its commit. */
   beforeCommit?: (request: Request) => void | Promise<void>;
   /** Runs after a create committed, before its answer; may delay the answer. */
@@ -69,6 +71,7 @@ export async function startQueueServer(): Promise<QueueServer> {
         return void res.end(JSON.stringify(envelope));
       }
       const create = method === 'POST' && path.includes('/payout');
+      if (method === 'GET') await state.beforeLookup?.(request);
       if (create) await state.beforeCommit?.(request);
       if (create) state.posted.set(request.reference, (state.posted.get(request.reference) ?? 0) + 1);
       const answer = sandbox.handle({ method, path, headers: req.headers, body: body || undefined });

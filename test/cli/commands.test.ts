@@ -102,21 +102,43 @@ describe('payinout sandbox', () => {
     expect(missing.stderr).toMatch(/^payinout: NotFoundError: [^\n]+\n$/);
   }, 60_000);
 
-  it('names the port it chose when the default port is taken', async () => {
-    // Hold 4010 (if something else already holds it, it is taken all the same).
+  it('names the port it chose when the first port is taken', async () => {
+    // A port this test holds itself (another `payinout sandbox` may hold 4010 on this machine),
+    // made the CLI's first port through PAYINOUT_SANDBOX_PORT.
     const blocker = createServer();
-    await new Promise<void>((ok) => blocker.once('error', () => ok()).listen(4010, '127.0.0.1', ok));
+    await new Promise<void>((ok) => blocker.listen(0, '127.0.0.1', ok));
+    const held = String((blocker.address() as AddressInfo).port);
     try {
-      const sandbox = spawnCli(['sandbox']);
+      const sandbox = spawnCli(['sandbox'], { PAYINOUT_SANDBOX_PORT: held });
       const { baseUrl } = await sandbox.started;
       const port = new URL(baseUrl).port;
-      expect(port).not.toBe('4010');
+      expect(port).not.toBe(held);
       await expect
         .poll(() => sandbox.output().stderr)
-        .toMatch(new RegExp(`port 4010 is in use; listening on port ${port} instead`));
+        .toMatch(new RegExp(`port ${held} is in use; listening on port ${port} instead`));
     } finally {
       await new Promise((ok) => blocker.close(ok));
     }
+  });
+
+  it('listens on PAYINOUT_SANDBOX_PORT when it is free, saying nothing about it', async () => {
+    const probe = createServer();
+    await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
+    const free = String((probe.address() as AddressInfo).port);
+    await new Promise((ok) => probe.close(ok));
+    const sandbox = spawnCli(['sandbox'], { PAYINOUT_SANDBOX_PORT: free });
+    const { baseUrl } = await sandbox.started;
+    // Another process may take the port between the probe and the CLI: then the CLI says so.
+    if (new URL(baseUrl).port === free) expect(sandbox.output().stderr).not.toMatch(/is in use/);
+    else expect(sandbox.output().stderr).toMatch(new RegExp(`port ${free} is in use`));
+  });
+
+  it('an invalid PAYINOUT_SANDBOX_PORT exits 2 naming the variable and what is valid', async () => {
+    const { code, stderr } = await runCli(['sandbox'], { PAYINOUT_SANDBOX_PORT: '4010x' });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(
+      /^payinout: PAYINOUT_SANDBOX_PORT='4010x' is invalid\. Expected an integer from 1 to 65535\.\n$/,
+    );
   });
 });
 

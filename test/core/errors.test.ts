@@ -172,4 +172,16 @@ describe("core knows HTTP statuses; the service's identifiers arrive as an injec
     expect(adviceOnly.constructor).toBe(ServerError);
     expect(adviceOnly.message).toMatch(/Do Y\.$/);
   });
+  it('the deprecated createApiError of the main entry still applies the rows (and the sandbox advice by path)', async () => {
+    const { createApiError } = await import('../../src/index.js');
+    expect(createApiError({ status: 422, body })).toBeInstanceOf(AlreadyFinalError);
+    const sandbox = createApiError({
+      status: 404,
+      body: {},
+      method: 'POST',
+      path: '/api/v1/sandbox/payin/confirm',
+    });
+    expect(sandbox).toBeInstanceOf(NotFoundError);
+    expect(sandbox.message).toMatch(/production address, it has no sandbox endpoints/);
+  });
 });

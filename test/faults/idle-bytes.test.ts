@@ -52,9 +52,12 @@ function answerFor(line: string, body: string): string {
 
 /**
  * A raw HTTP/1.1 server on 127.0.0.1 that keeps connections alive and, `strayAfterMs` after
- * answering a connection's first request, writes `stray` on it while it is idle.
+ * answering a connection's first request, writes `stray` on it while it is idle — or, with
+ * 'same write', right behind that answer in one write (response splitting, a proxy bug), so the
+ * stray bytes arrive with the answer asked for. `rest` goes right before the answer to the
+ * connection's second request (the remainder of a stray cut in two).
  */
-async function strayWriter(stray: string, strayAfterMs = 30) {
+async function strayWriter(stray: string, strayAfterMs: number | 'same write' = 30, rest = '') {
   const received: Received[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -75,8 +78,13 @@ async function strayWriter(stray: string, strayAfterMs = 30) {
         buffered = buffered.subarray(end + 4 + length);
         const line = head.split('\r\n')[0] ?? '';
         received.push({ line, connection });
-        socket.write(answerFor(line, body));
-        if (answered++ === 0) setTimeout(() => socket.writable && socket.write(stray), strayAfterMs);
+        const first = answered++ === 0;
+        if (first && strayAfterMs === 'same write') socket.write(answerFor(line, body) + stray);
+        else if (answered === 2) socket.write(rest + answerFor(line, body));
+        else socket.write(answerFor(line, body));
+        if (first && strayAfterMs !== 'same write') {
+          setTimeout(() => socket.writable && socket.write(stray), strayAfterMs);
+        }
       }
     });
   });
@@ -131,5 +139,46 @@ describe('bytes a server writes on an idle keep-alive connection', () => {
     await pause(100);
     await client.payout.create({ ...payoutCO, reference: 'idle-bytes-3' });
     expect(received.map((r) => r.connection)).toEqual([0, 0]);
+  });
+});
+
+describe('bytes a server writes right behind an answer, in the same write', () => {
+  it.each([
+    ['a complete stray 422', STRAY_422],
+    ['a complete stray 200', answerFor('GET /api/v1/merchant/balance', '')],
+    ['a partial status line', 'HTTP/1.1 4'],
+  ])('%s: the next create gets its own answer, sent once', async (_, stray) => {
+    const { received, baseUrl } = await strayWriter(stray, 'same write');
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl, maxRetries: 0 });
+    await expect(client.merchant.getBalance()).resolves.toMatchObject({ balance: 10.5 });
+    const created = await client.payout.create({ ...payoutCO, reference: 'same-write-1' });
+    expect(created).toMatchObject({ ticket: 'T-own-answer' });
+    const creates = received.filter((r) => r.line.startsWith('POST'));
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.connection).not.toBe(received[0]!.connection);
+  });
+
+  it('a stray 422 cut in two, its status line with the answer and the rest before the next answer: the next create gets its own answer', async () => {
+    const cut = STRAY_422.indexOf('\r\n') + 2;
+    const { received, baseUrl } = await strayWriter(
+      STRAY_422.slice(0, cut),
+      'same write',
+      STRAY_422.slice(cut),
+    );
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl, maxRetries: 0 });
+    await client.merchant.getBalance();
+    const created = await client.payout.create({ ...payoutCO, reference: 'same-write-3' });
+    expect(created).toMatchObject({ ticket: 'T-own-answer' });
+    expect(received.filter((r) => r.line.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('after a pause too: the stray bytes are not waiting in the pool for the next request', async () => {
+    const { received, baseUrl } = await strayWriter(STRAY_422, 'same write');
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl, maxRetries: 0 });
+    await client.merchant.getBalance();
+    await pause(100);
+    const created = await client.payout.create({ ...payoutCO, reference: 'same-write-2' });
+    expect(created).toMatchObject({ ticket: 'T-own-answer' });
+    expect(received.filter((r) => r.line.startsWith('POST'))).toHaveLength(1);
   });
 });

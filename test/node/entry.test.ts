@@ -2,6 +2,8 @@
  * The Node entry passes its sender in; it installs nothing: in one process, a client from the
  * Node entry sends over node:http while a client from the main entry still sends with fetch.
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PaymentClient as NodeClient } from '../../src/node/index.js';
 import { transaction } from '../helpers/fixtures.js';
@@ -35,5 +37,18 @@ describe('the Node entry', () => {
     await new main.PaymentClient(options).transactions.get(transaction.ticket);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(NodeClient.fromEnv({}, options)).toBeInstanceOf(main.PaymentClient);
+  });
+});
+
+describe('importing the Node entry', () => {
+  it('loads neither node:http, node:https nor node:zlib: each loads on first use (cold start)', () => {
+    const entry = fileURLToPath(new URL('../../src/node/index.ts', import.meta.url));
+    const script = `await import(${JSON.stringify(entry)});
+      const list = () => process.moduleLoadList.filter((m) => /^NativeModule (http|https|zlib|tls)$/.test(m));
+      process.stdout.write(JSON.stringify(list()));`;
+    const loaded = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(loaded)).toStrictEqual([]);
   });
 });

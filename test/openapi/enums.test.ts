@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseValidationError } from '../../src/index.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
-import { OPEN_ENUM_NOTE } from '../../src/openapi/enums.js';
+import { EXTENSIBLE_ENUM_NOTE, OPEN_ENUM_NOTE } from '../../src/openapi/enums.js';
 import { COUNTRY_CODES, CURRENCY_CODES, TRANSACTION_STATUSES } from '../../src/schemas/catalog.js';
 import { answer, makeClient, ok, useMsw } from '../helpers/msw.js';
 
@@ -30,16 +30,6 @@ describe('answers: enum of the strict form, open in the SDK default mode', () =>
     ['Transaction.currency', field('Transaction', 'currency'), CURRENCY_CODES],
     ['WebhookEvent.top_status', field('WebhookEvent', 'top_status'), TRANSACTION_STATUSES],
     ['WebhookEvent.top_currency', field('WebhookEvent', 'top_currency'), CURRENCY_CODES],
-    [
-      'PayInCreated.transaction.payment_method',
-      field('PayInCreated', 'transaction', 'payment_method'),
-      ['PSE', 'BREB', 'SPEI'],
-    ],
-    [
-      'Transaction.customer.legal_doc_type',
-      objectOf(field('Transaction', 'customer')).properties.legal_doc_type,
-      ['CC', 'DNI', 'RUC'],
-    ],
     ['MerchantBalance.currency', field('MerchantBalance', 'currency'), CURRENCY_CODES],
     [
       'SandboxConfirmResult.status',
@@ -98,5 +88,49 @@ describe('requests: exact, so enum without the open note', () => {
       'CORRIENTE',
     ]);
     expect(field('PayInCreateParams', '0', 'payment_method').description ?? '').not.toContain(OPEN_ENUM_NOTE);
+  });
+});
+
+describe('answers: a list the guide leaves open ("Not shown" for some country) is x-extensible-enum, never enum', () => {
+  const cases: Array<[string, Json, readonly string[]]> = [
+    [
+      'PayInCreated.transaction.payment_method',
+      field('PayInCreated', 'transaction', 'payment_method'),
+      ['PSE', 'BREB', 'SPEI'],
+    ],
+    ['SandboxConfirmResult.payment_method', field('SandboxConfirmResult', 'payment_method'), ['BREB']],
+    ['WebhookEvent.top_payment_method', field('WebhookEvent', 'top_payment_method'), ['PSE', 'SPEI']],
+    [
+      'Transaction.customer.legal_doc_type',
+      objectOf(field('Transaction', 'customer')).properties.legal_doc_type,
+      ['CC', 'DNI', 'RUC'],
+    ],
+    [
+      'WebhookEvent.top_user.legal_doc_type',
+      objectOf(field('WebhookEvent', 'top_user')).properties.legal_doc_type,
+      ['CC', 'DNI', 'RUC'],
+    ],
+  ];
+  for (const [name, node, values] of cases) {
+    it(name, () => {
+      expect(node.enum, name).toBeUndefined();
+      expect(node['x-extensible-enum'], name).toEqual(expect.arrayContaining([...values]));
+      expect(node.description, name).toContain(EXTENSIBLE_ENUM_NOTE);
+    });
+  }
+
+  it('what the description says holds: a strict client reads a document type the guide does not show', async () => {
+    const body = {
+      ticket: 'T1',
+      reference: 'r',
+      amount: 1,
+      currency: 'MXN',
+      status: 'APPROVED',
+      date: '2026-11-24 10:00:00',
+      customer: { legal_doc_type: 'CURP', legal_doc: 'X' },
+    };
+    answer('get', '/api/v1/transaction/T1', () => ok(body));
+    const read = await makeClient({ strictResponses: true }).transactions.get('T1');
+    expect(read.customer?.legal_doc_type).toBe('CURP');
   });
 });

@@ -96,7 +96,9 @@ describe.skipIf(skipChromium)('dashboard list over 100,000 transactions', () => 
     await next.click(); // scrolled down to the pager to click it
     await expect.poll(() => position(page)).toBe('51–100 of 100,000 · page 2 of 2,000');
     // The new page is shown from its top: the list's header is back in view.
-    const top = await page.locator('section.panel').evaluate((e) => e.getBoundingClientRect().top);
+    const top = await page
+      .locator('section.panel[aria-labelledby="list-h"]')
+      .evaluate((e) => e.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     const fifty = [...sandbox.transactions.values()].at(-51)!.reference;
     await expect.poll(() => firstReference(page)).toBe(fifty);

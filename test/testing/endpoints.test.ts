@@ -123,7 +123,7 @@ describe('GET|POST /api/v1/transaction/{ticket}', () => {
         response_message: 'Transaction pending',
         date: expect.stringMatching(TIMESTAMP),
         metadata: [],
-        // Not in the guide's field list (spec-gaps row 40): what `payinout confirm` needs.
+        // Not in the guide's field list (spec-gaps row 41): what `payinout confirm` needs.
         payment_method: body.payment_method,
       });
     }

@@ -1,5 +1,6 @@
 /** Faults on API requests, through raw HTTP to a real server: what is committed, what is answered. */
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatFaultSpec, parseFaultSpec } from '../../src/testing/faults/spec.js';
 import {
   createSandbox,
   FaultRuleError,
@@ -152,17 +153,36 @@ describe('seeded draws', () => {
   }
   const refs = Array.from({ length: 200 }, (_, i) => `seeded-${i}`);
 
-  it('the same seed fires on the same requests, whatever order they arrive in', () => {
+  const positions = (seed: number, references: string[]) => {
+    const hit = faulted(seed, references);
+    return references.flatMap((reference, i) => (hit.has(reference) ? [i] : []));
+  };
+
+  it('the same seed and the same sequence of requests fire on the same requests', async () => {
     const a = faulted(7, refs);
     expect(a.size).toBeGreaterThan(30);
     expect(a.size).toBeLessThan(90);
-    expect(faulted(7, [...refs].reverse())).toEqual(a);
+    expect(faulted(7, refs)).toEqual(a);
     expect(faulted(8, refs)).not.toEqual(a);
+    // References made unique per run (a timestamp in them): the n-th request still draws the same.
+    const stamped = (run: number) => refs.map((r) => `${r}-${run}`);
+    expect(positions(7, stamped(1))).toEqual(positions(7, stamped(2)));
+    // Over HTTP, too: two servers, the same seed, the same requests one after another.
+    const statuses = async () => {
+      const server = await serve([{ operation: 'payin.create', kind: 'status', status: 503, rate: 0.5 }], 11);
+      const seen: number[] = [];
+      for (let i = 0; i < 20; i++) seen.push((await post(server, '/api/v2/payin', payIn())).status);
+      return seen;
+    };
+    const first = await statuses();
+    expect(first).toContain(503);
+    expect(first).toContain(200);
+    expect(await statuses()).toEqual(first);
   });
 
-  it("a run's log replays the same faults (under another seed too)", () => {
+  it("a run's log replays its faults on the same requests, in any order (under another seed too)", () => {
     const first = run(7, refs);
-    const again = run(99, refs, JSON.parse(JSON.stringify(first.log)));
+    const again = run(99, [...refs].reverse(), JSON.parse(JSON.stringify(first.log)));
     expect(again.faulted).toEqual(first.faulted);
     expect(first.log.fired).toHaveLength(first.faulted.size);
     expect(() => createSandbox({ seed: 1, replayFaults: first.log })).toThrow(/leave out seed and faults/);
@@ -206,5 +226,21 @@ describe('bad rules are refused with the closest valid word, and nothing changes
     expect((error as Error).message).toMatch(message);
     expect(sandbox.faults.list()).toEqual(before);
     expect(() => createSandbox({ faults: [rule as FaultRuleInput] })).toThrow(FaultRuleError);
+  });
+});
+
+describe('SPEC, the one-line form of the CLI and the dashboard', () => {
+  it.each([
+    'payout.create:drop-after-commit:rate=0.05',
+    '*:status:status=503,rate=0.01',
+    'transactions.get:status:status=429,retryAfter=1,times=3',
+    'webhook:duplicate:rate=0.2',
+    'payin.create:delay:ms=2000,merchant=demo-co',
+  ])('%s reads as the rule the schema checks and is written back as given', (spec) => {
+    const rule = parseFaultSpec(spec);
+    expect(createSandbox({ webhooks: false, faults: [rule] }).faults.list()).toEqual([
+      { ...rule, id: 'fault-1' },
+    ]);
+    expect(formatFaultSpec(rule)).toBe(spec);
   });
 });

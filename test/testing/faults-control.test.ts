@@ -28,7 +28,7 @@ describe('/_sandbox/faults on loopback', () => {
         times: 1,
       }),
     });
-    expect(added.status).toBe(201);
+    expect(added.status).toBe(200);
     const rule = await added.json();
     expect(rule).toEqual({
       id: 'fault-1',

@@ -104,6 +104,8 @@ describe('webhook faults', () => {
     const [, second] = h.sandbox.deliveries;
     expect(second).toMatchObject({ status: 'PENDING', reorderOf: h.sandbox.deliveries[0]!.id });
     expect(h.sandbox.faults.stats()[0]).toMatchObject({ matched: 1, fired: 1 });
+    // Resend sends the transaction's own last event, never the fault's late PENDING.
+    expect(h.sandbox.resendWebhook(ticket).status).toBe('APPROVED');
   });
 
   it("merchant narrows a webhook rule to that merchant's transactions", async () => {

@@ -6,8 +6,11 @@
 import {
   ApiError,
   COUNTRIES,
+  type CurrencyCode,
+  catalog,
   type FinalStatus,
   isFinalStatus,
+  type PayInCreated,
   type PayInCreateParams,
   type PayInCustomerData,
   type PayInLegacyCreateParams,
@@ -15,10 +18,12 @@ import {
   type PayOutCreateParams,
   type PayOutCustomerData,
   type SandboxConfirmParams,
+  schemas,
   type Transaction,
   type TransactionLookupResult,
   type TransactionStatus,
   type WebhookEvent,
+  webhooks,
 } from 'payinout';
 import { createSandbox, startSandboxServer } from 'payinout/testing';
 
@@ -289,3 +294,9 @@ export async function catchUp(ids: string[]): Promise<string[]> {
   }
   return settled;
 }
+
+// The namespaces of the main entry: what moved out of it by name, typed as before.
+export const parsedPayIn: PayInCreated | undefined = schemas.PayInCreatedSchema.tolerant.safeParse({}).data;
+export const currencies: readonly CurrencyCode[] = catalog.CURRENCY_CODES;
+export const signatureHeader: 'x-trx-signature' = webhooks.SIGNATURE_HEADER;
+export const ttl: number = webhooks.DEFAULT_DEDUPE_TTL_MS;

@@ -176,6 +176,46 @@ describe('createWebhookHandler({ confirmWith: client }) on the simulator', () =>
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('a lookup that resolves no transaction (null, undefined, a non-transaction) answers 503 over HTTP, never 409', async () => {
+    const genuine = await settle('confirm-swallowed', 'APPROVED');
+    // Wrappers that swallow their error, and one that answers something else than a transaction.
+    const lookups: Record<string, (id: string) => Promise<unknown>> = {
+      null: (id) => sandbox.client.transactions.get(`${id}-unknown`).catch(() => null),
+      undefined: async () => undefined,
+      'an object without a ticket': async () => ({ ok: true }),
+      'a string': async () => 'APPROVED',
+    };
+    for (const [what, get] of Object.entries(lookups)) {
+      const seen: unknown[] = [];
+      const handler = createWebhookHandler({
+        token: sandbox.token,
+        confirmWith: { transactions: { get } } as never,
+        onEvent: () => {
+          throw new Error('must not run');
+        },
+        onError: (error) => void seen.push(error),
+        logger: quiet().logger,
+      });
+      const server = createServer((req, res) => void handler.node(req, res));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = server.address() as AddressInfo;
+        const response = await fetch(`http://127.0.0.1:${port}/webhooks`, {
+          method: 'POST',
+          body: genuine.body,
+          headers: genuine.headers,
+        });
+        expect(response.status, what).toBe(503);
+        expect(await response.json(), what).toMatchObject({ error: 'confirm_unavailable' });
+        const error = seen[0] as WebhookConfirmationUnavailableError;
+        expect(error, what).toBeInstanceOf(WebhookConfirmationUnavailableError);
+        expect(error.message, what).toMatch(/not a transaction, so it proves nothing/);
+      } finally {
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }
+  });
+
   it('types: with confirmWith, onEvent gets a transaction that is always there', () => {
     const handler = createWebhookHandler({
       token: 't',

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   ConfigurationError,
-  DEFAULT_DEDUPE_TTL_MS,
   type DedupeEvent,
   isNewerStatus,
   MemoryDedupeStore,
   WebhookDeduplicator,
+  webhooks,
 } from '../../src/index.js';
 import { recordingLogger } from './support.js';
+
+const { DEFAULT_DEDUPE_TTL_MS } = webhooks;
 
 const approved: DedupeEvent = { top_ticket: 'T-1', top_status: 'APPROVED' };
 const pending: DedupeEvent = { top_ticket: 'T-1', top_status: 'PENDING' };

@@ -7,13 +7,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createWebhookHandler,
-  DEFAULT_STORE_TIMEOUT_MS,
   type DedupeStore,
   DedupeStoreTimeoutError,
   MemoryDedupeStore,
   WebhookDeduplicator,
+  webhooks,
 } from '../../src/index.js';
 import { delivery, recordingLogger, sampleEvent, serveHandler, sleep, TOKEN } from './support.js';
+
+const { DEFAULT_STORE_TIMEOUT_MS } = webhooks;
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -72,7 +72,8 @@ export const OVERVIEW_SCRIPT = String.raw`
     parts.panel = h('section', { class: 'panel', 'aria-labelledby': 'list-h' }, [
       h('header', {}, [h('h2', { id: 'list-h' }, 'Transactions'), parts.count, form]),
       parts.retention, parts.rows, parts.pager]);
-    parts.root = [h('h1', { class: 'page-title' }, 'Merchants and their transactions'), parts.cards, parts.panel];
+    parts.faults = buildFaultPanel();
+    parts.root = [h('h1', { class: 'page-title' }, 'Merchants and their transactions'), parts.cards, parts.panel, parts.faults.panel];
     return parts;
   }
 
@@ -122,6 +123,7 @@ export const OVERVIEW_SCRIPT = String.raw`
     var list = state.transactions;
     ov.page = list.page;
     ov.cards.replaceChildren.apply(ov.cards, state.merchants.map(merchantCard));
+    renderFaults(ov.faults, state.faults);
     ov.count.textContent = fmtCount(list.total) + ' in all';
     var r = state.retention;
     ov.retention.hidden = r.max === null;

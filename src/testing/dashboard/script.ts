@@ -3,6 +3,7 @@
  * text nodes, follows #/tx/<ticket> routes, reloads on each server-sent `change` event and
  * posts the buttons with the page's CSRF token. Plain ES2017, served as /dashboard/app.js.
  */
+import { FAULTS_SCRIPT } from './script-faults.js';
 import { OVERVIEW_SCRIPT } from './script-overview.js';
 
 export const DASHBOARD_SCRIPT = String.raw`'use strict';
@@ -80,6 +81,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
   }
 
 ${OVERVIEW_SCRIPT}
+${FAULTS_SCRIPT}
   /** One button per status the supported-status table allows; its name is the status itself. */
   function statusButtons(t, statuses, extra) {
     return statuses.map(function (status) {

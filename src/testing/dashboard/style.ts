@@ -112,4 +112,11 @@ table.list td.c-method{white-space:nowrap;min-width:0}
 .pager{padding:10px 12px}.pager button{white-space:nowrap;padding:6px 10px;font-size:13px}.position{font-size:12px}
 .card>table{display:block;overflow-x:auto}
 }
+/* Fault rules panel: its own block, so layout changes elsewhere do not touch it. */
+.faults .fault-form{margin-left:auto}.faults .fault-form input{min-width:27em;font-family:var(--mono,monospace)}
+.fault-help{margin:8px 16px 0}.fault-scroll{overflow-x:auto}.fault-list td{vertical-align:middle;white-space:nowrap}
+@media (max-width:700px){.faults .fault-form{margin-left:0;width:100%}.faults .fault-form input{min-width:0;width:100%}
+.fault-list thead{display:none}.fault-list,.fault-list tbody{display:block}
+.fault-list tr{display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px;padding:10px 16px;border-bottom:1px solid var(--line)}
+.fault-list td{padding:0;border:none}.fault-list td[data-label]::before{content:attr(data-label) ' ';color:var(--muted);font-size:12px}}
 `;

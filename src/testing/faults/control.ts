@@ -27,7 +27,7 @@ export function listRules(faults: FaultRules, scope: string | undefined): RuleWi
     }));
 }
 
-/** POST: one rule as JSON (or, from the dashboard, `{ spec }`); answers 201 with the rule and its id. */
+/** POST: one rule as JSON (or, from the dashboard, `{ spec }`); answers 200 with the rule and its id (as the service answers its creates). */
 export function addRule(faults: FaultRules, input: unknown, scope: string | undefined): SandboxResponse {
   try {
     const rule = isSpec(input) ? parseFaultSpec(input.spec) : input;
@@ -44,7 +44,7 @@ export function addRule(faults: FaultRules, input: unknown, scope: string | unde
     const added = faults.add(
       scope === undefined ? (rule as FaultRule) : { ...(rule as FaultRule), merchant: scope },
     );
-    return { status: 201, headers: { ...JSON_HEADERS }, body: added };
+    return { status: 200, headers: { ...JSON_HEADERS }, body: added };
   } catch (error) {
     if (error instanceof FaultRuleError) return invalid(error.message);
     throw error;

@@ -94,9 +94,14 @@ export class FaultRuleError extends ConfigurationError {
   /** One `field: problem` line per issue, each with the closest valid word where there is one. */
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
-    super(`Fault rule refused, nothing changed: ${problems.join('; ')}.`);
+    super(`Fault rule refused, nothing changed: ${endSentence(problems.join('; '))}`);
     this.problems = problems;
   }
+}
+
+/** 'did you mean rate?' stays as it is; anything else gets its full stop. */
+export function endSentence(text: string): string {
+  return /[.?!]$/.test(text) ? text : `${text}.`;
 }
 
 /** The rule, parsed; throws {@link FaultRuleError} naming each wrong part and the closest valid word. */

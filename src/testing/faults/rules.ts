@@ -6,7 +6,7 @@
  */
 import type { OperationId } from '../../api/operations.js';
 import { ConfigurationError } from '../../core/errors.js';
-import { draw, randomSeed } from './draw.js';
+import { draw, ordinalHash, randomSeed, ruleHash, targetHash } from './draw.js';
 import {
   type FaultKind,
   type FaultOperation,
@@ -42,7 +42,6 @@ export interface FaultStats {
   readonly id: string;
   readonly operation: FaultOperation;
   readonly kind: FaultKind;
-  readonly merchant?: string;
   /** Requests or attempts the rule matched (operation and merchant). */
   readonly matched: number;
   /** Of those, how many got the fault. */
@@ -76,6 +75,8 @@ export interface SandboxFaults {
 
 interface Active {
   readonly rule: FaultRule;
+  /** The rule's part of each draw (draw.ts). */
+  readonly hash: number;
   matched: number;
   fired: number;
 }
@@ -87,7 +88,8 @@ export class FaultRules implements SandboxFaults {
   readonly seed: number;
   #active: readonly Active[] = [];
   #nextId = 1;
-  readonly #occurrences = new Map<string, number>();
+  /** targetHash → how many times it was matched (repeats of one request draw afresh). */
+  readonly #occurrences = new Map<number, number>();
   readonly #log: FiredFault[] = [];
   readonly #loggedRules: FaultRule[] = [];
   /** Replay: `ruleId|key|occurrence` of each fault to fire again; rate and times do not apply to those rules. */
@@ -104,8 +106,7 @@ export class FaultRules implements SandboxFaults {
     this.seed = replay?.seed ?? options.seed ?? randomSeed();
     if (replay) {
       this.#replay = new Map(replay.rules.map((rule) => [rule.id, new Set<string>()]));
-      for (const fired of replay.fired)
-        this.#replay.get(fired.ruleId)?.add(replayKey(fired, fired.occurrence));
+      for (const fired of replay.fired) this.#replay.get(fired.ruleId)?.add(replayKey(fired));
       this.#install(replay.rules.map((rule) => ({ ...parseFaultRule(stripId(rule)), id: rule.id })));
     }
     // Checked all before any is in force: a bad rule anywhere leaves no half-made sandbox.
@@ -120,15 +121,6 @@ export class FaultRules implements SandboxFaults {
   onChange(listener: (merchant: string | undefined) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
-  }
-
-  /** True when some rule could match an API request (the request core skips all work otherwise). */
-  get hasApiRules(): boolean {
-    return this.#active.some((a) => a.rule.operation !== 'webhook');
-  }
-
-  get hasWebhookRules(): boolean {
-    return this.#active.some((a) => a.rule.operation === 'webhook');
   }
 
   add(input: FaultRuleInput): FaultRule {
@@ -148,6 +140,8 @@ export class FaultRules implements SandboxFaults {
 
   clear(): void {
     this.#active = [];
+    // With no rule nothing is drawn: the counts of requests seen so far need not be kept.
+    this.#occurrences.clear();
     this.#changed(undefined);
   }
 
@@ -160,7 +154,6 @@ export class FaultRules implements SandboxFaults {
       id: rule.id,
       operation: rule.operation,
       kind: rule.kind,
-      ...(rule.merchant === undefined ? {} : { merchant: rule.merchant }),
       matched,
       fired,
     }));
@@ -174,14 +167,14 @@ export class FaultRules implements SandboxFaults {
   match(target: FaultTarget): FaultRule | undefined {
     const rules = this.#active;
     if (rules.length === 0) return undefined;
-    const key = `${target.operation}\u0000${target.merchant}\u0000${target.subject}`;
+    const key = targetHash(target.operation, target.merchant, target.subject);
     const occurrence = this.#occurrences.get(key) ?? 0;
     this.#occurrences.set(key, occurrence + 1);
     let chosen: Active | undefined;
     for (const active of rules) {
       if (!matches(active.rule, target)) continue;
-      active.matched++;
-      if (!chosen && this.#fires(active, key, occurrence)) chosen = active;
+      const ordinal = active.matched++;
+      if (!chosen && this.#fires(active, key, occurrence, ordinal)) chosen = active;
     }
     if (!chosen) return undefined;
     chosen.fired++;
@@ -194,11 +187,13 @@ export class FaultRules implements SandboxFaults {
     return rule;
   }
 
-  #fires({ rule, fired }: Active, key: string, occurrence: number): boolean {
+  /** Replay: where the log says. Else the rule's `ordinal`-th draw from the seed, under its rate. */
+  #fires({ rule, fired, hash }: Active, target: number, occurrence: number, ordinal: number): boolean {
     const replayed = this.#replay?.get(rule.id);
-    if (replayed) return replayed.has(`${rule.id}\u0000${key}\u0000${occurrence}`);
+    if (replayed) return replayed.has(`${target}:${occurrence}`);
     if (rule.times !== undefined && fired >= rule.times) return false;
-    return draw(this.seed, rule.id, key, occurrence) < (rule.rate ?? 1);
+    const rate = rule.rate ?? 1;
+    return rate >= 1 || draw(ordinalHash(this.seed, ordinal), hash) < rate;
   }
 
   #changed(merchant: string | undefined): void {
@@ -206,7 +201,8 @@ export class FaultRules implements SandboxFaults {
   }
 
   #install(rules: readonly FaultRule[]): void {
-    this.#active = [...this.#active, ...rules.map((rule) => ({ rule, matched: 0, fired: 0 }))];
+    const added = rules.map((rule) => ({ rule, hash: ruleHash(rule.id), matched: 0, fired: 0 }));
+    this.#active = [...this.#active, ...added];
     this.#loggedRules.push(...rules);
   }
 
@@ -231,8 +227,9 @@ function matches(rule: FaultRule, target: FaultTarget): boolean {
   return rule.merchant === undefined || rule.merchant === target.merchant;
 }
 
-function replayKey(fired: FiredFault, occurrence: number): string {
-  return `${fired.ruleId}\u0000${fired.operation}\u0000${fired.merchant}\u0000${fired.subject}\u0000${occurrence}`;
+/** The request a fired fault was drawn on, as `#fires` sees it. */
+function replayKey(fired: FiredFault): string {
+  return `${targetHash(fired.operation, fired.merchant, fired.subject)}:${fired.occurrence}`;
 }
 
 function stripId(rule: FaultRule): FaultRuleInput {

@@ -17,7 +17,12 @@ export const FAULT_SPEC_FORMAT = 'OPERATION:KIND[:key=value,...]';
 const EXAMPLE = 'payout.create:drop-after-commit:rate=0.05';
 /** Keys whose value is text; every other key takes a number. */
 const TEXT_KEYS = new Set(['merchant']);
-const SETTABLE = FAULT_RULE_FIELDS.filter((key) => key !== 'operation' && key !== 'kind');
+/** The options, in the order a SPEC is written back (the kind's own option first, as in `*:status:status=503,rate=0.01`). */
+const KIND_OPTIONS = ['status', 'retryAfter', 'ms'];
+const SETTABLE = [
+  ...KIND_OPTIONS,
+  ...FAULT_RULE_FIELDS.filter((key) => !KIND_OPTIONS.includes(key) && key !== 'operation' && key !== 'kind'),
+];
 
 /** The rule a SPEC describes; throws FaultRuleError naming the part that is wrong. */
 export function parseFaultSpec(spec: string): ReturnType<typeof parseFaultRule> {

@@ -1,0 +1,149 @@
+/**
+ * What a worker does with one job: a chunk of a batch (one PayOut, or `itemsPerJob` of them) run
+ * through the runner for "many" (settle.ts), in two Redis round trips of its own — START_JOB
+ * takes the leases and reads the pause and the halt; END_JOB saves every result and releases the
+ * leases — plus a renewal of all its leases every third of their time to live.
+ */
+import type { Job, RedisClient } from 'bullmq';
+import type { PaymentClient } from '../client.js';
+import { LANE } from '../core/types.js';
+import { endJob } from './chunk-scripts.js';
+import { encodeResult } from './codec.js';
+import { LeaseLostError } from './errors.js';
+import { BATCH_ID, batchKeys, jobIdOf, type KeyOwner, queueKeys } from './keys.js';
+import { JobLease } from './lease.js';
+import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult, referenceOf, settleJob } from './settle.js';
+import { SharedHalt, type SharedPause } from './shared.js';
+
+/** What a job holds: no credential (the worker has its own client), the batch and the items. */
+export type PayOutJobData =
+  | {
+      batchId: string;
+      /** One PayOut's params, validated when enqueued (`itemsPerJob: 1`). */
+      item: Record<string, unknown>;
+    }
+  | {
+      batchId: string;
+      /** PayOut params in input order, validated when enqueued (`itemsPerJob` above 1). */
+      items: Record<string, unknown>[];
+    };
+
+/** A job's result: the PayOut's for a one-PayOut job, one per item in order for a chunk. */
+export type PayOutJobResult = PayOutBatchResult | PayOutBatchResult[];
+
+export interface JobParts {
+  redis: () => Promise<RedisClient>;
+  owner: () => KeyOwner;
+  /** The worker's shared pause (created once the worker exists). */
+  pause: () => SharedPause;
+  client: PaymentClient;
+  maxRetries: number;
+  leaseMs: number;
+  /** Items of one chunk in flight at once. */
+  itemConcurrency: number;
+}
+
+export function jobProcessor(parts: JobParts) {
+  const base = batchClientOf(parts.client, parts.maxRetries);
+  return async (job: Job<PayOutJobData>): Promise<PayOutJobResult> => {
+    const items = itemsOf(job);
+    const { batchId } = job.data;
+    const owner = parts.owner();
+    const redis = parts.redis();
+    const keys = batchKeys(owner, batchId);
+    const shared = queueKeys(owner);
+    const lease = new JobLease(redis, shared, parts.leaseMs);
+    const halt = new SharedHalt(redis, keys.halt);
+    try {
+      const start = await lease.start(items.map(referenceOf), { pause: shared.pause, halt: keys.halt });
+      parts.pause().pauseFor(start.pauseMs);
+      await halt.load(start.halt);
+      const results = await settleJob(items, {
+        client: fenced(base, lease),
+        pause: parts.pause(),
+        lock: lease,
+        halt,
+        maxRetries: parts.maxRetries,
+        concurrency: parts.itemConcurrency,
+        site: { queue: job.queueName, batchId },
+      });
+      await halt.saved;
+      await endJob(
+        await redis,
+        keys,
+        lease.finish(),
+        results.flatMap((r) => saved(batchId, r)),
+      );
+      return 'item' in job.data ? results[0]! : results;
+    } finally {
+      lease.finish();
+    }
+  };
+}
+
+/** A result as END_JOB saves it; none for an item whose lease was lost (the holder's result wins). */
+function saved(batchId: string, result: PayOutBatchResult) {
+  if (result.error instanceof LeaseLostError) return [];
+  return [
+    { itemId: jobIdOf(batchId, result.reference), json: encodeResult(result), outcome: result.outcome },
+  ];
+}
+
+function itemsOf(job: Job<PayOutJobData>): readonly unknown[] {
+  if (!isPayOutJob(job.data)) {
+    throw new Error(
+      `job ${job.id} is not a payinout PayOut job (add PayOuts with enqueuePayOuts); it was not run`,
+    );
+  }
+  return 'items' in job.data ? job.data.items : [job.data.item];
+}
+
+/** A job enqueuePayOuts added (another producer's job on the same queue is left alone). */
+export function isPayOutJob(data: unknown): data is PayOutJobData {
+  const { batchId, item, items } = (data ?? {}) as { batchId?: unknown; item?: unknown; items?: unknown };
+  if (typeof batchId !== 'string' || !BATCH_ID.test(batchId)) return false;
+  return Array.isArray(items) || (item !== null && typeof item === 'object');
+}
+
+/** A job's items as they were enqueued (for a job BullMQ gave up on). */
+export function jobItems(data: PayOutJobData): readonly Record<string, unknown>[] {
+  return 'items' in data ? data.items : [data.item];
+}
+
+/**
+ * The worker's client as a batch sees it: its create and lookup, and its observers (a tracer
+ * makes each PayOut of a job a span); the worker's own `maxRetries`.
+ */
+function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
+  const own = client.payout[BATCH_CLIENT]?.();
+  return {
+    create: own?.create ?? ((params, opts) => client.payout.create(params, opts)),
+    lookup: own?.lookup ?? ((reference, opts) => client.transactions.get(reference, opts)),
+    maxRetries,
+    observers: own?.observers,
+  };
+}
+
+/**
+ * The client, with a fence before every create: sent only while this worker holds the lease.
+ * Right before the create's bytes leave (every send of it, resends too) the lane's `beforeWrite`
+ * checks, on this worker's clock, that the lease has not run out: a worker frozen after a
+ * renewal was sent — even one whose "still yours" answer was only read on waking — sends nothing.
+ * No Redis round trip: the renewals run beside the job, every third of the lease.
+ */
+function fenced(base: BatchClient, lease: JobLease): BatchClient {
+  return {
+    ...base,
+    create: async (params, opts) => {
+      const { reference } = params;
+      if (!lease.holdsNow(reference)) throw new LeaseLostError(reference);
+      let sends = 0;
+      const beforeWrite = () => {
+        if (!lease.holdsNow(reference)) throw new LeaseLostError(reference, sends > 0);
+        sends += 1;
+      };
+      const lane = opts?.[LANE];
+      return base.create(params, lane ? { ...opts, [LANE]: { ...lane, beforeWrite } } : opts);
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The leases of one job: one worker at a time settles a reference, across workers and batches. A
+ * stalled job can be handed to a second worker while the first is merely slow; the lease (with a
+ * fence checked right before each create's bytes leave) keeps the second one waiting.
+ *
+ * Time: a lease's expiry is Redis's (`PX`); this worker trusts 90 % of it counted on its own
+ * monotonic clock from when each take or renewal was sent. No time crosses hosts.
+ * Cost: the job's references are taken in the job's first script (chunk-scripts.ts START_JOB),
+ * renewed together, and released in its last (END_JOB): per job, not per request.
+ */
+import type { RedisClient } from 'bullmq';
+import { type JobStart, renewLeases, startJob } from './chunk-scripts.js';
+import { takeLease } from './scripts.js';
+import { KeyedLock } from './settle.js';
+
+/** How often held leases are extended, as a share of their time to live. */
+const RENEW_SHARE = 1 / 3;
+const WAIT_MS = 100;
+/** The share of the lease's time to live this worker trusts (Redis's clock may run ahead). */
+const TRUSTED_SHARE = 0.9;
+
+/** A lease this worker holds on one reference, and until when it may act on it. */
+export interface Held {
+  key: string;
+  token: string;
+  /** performance.now() past which another worker may hold the reference. */
+  until: number;
+}
+
+export class JobLease {
+  readonly #held = new Map<string, Held>();
+  readonly #local = new KeyedLock();
+  readonly #holder = Math.random().toString(36).slice(2);
+  #renewal: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly redis: Promise<RedisClient>,
+    private readonly keys: { lease: string; fence: string },
+    private readonly ttlMs: number,
+  ) {}
+
+  /**
+   * The job's first round trip: takes every free reference of `references`, and reads the
+   * shared pause and the batch's halt (`shared`) with them.
+   */
+  async start(references: readonly string[], shared: { pause: string; halt: string }): Promise<JobStart> {
+    const client = await this.redis;
+    const unique = [...new Set(references.filter((r) => r !== ''))];
+    const sent = performance.now();
+    const keys = { fence: this.keys.fence, ...shared };
+    const leaseKeys = unique.map((r) => this.keys.lease + r);
+    const start = await startJob(client, keys, leaseKeys, this.#holder, this.ttlMs);
+    for (const [i, token] of start.tokens.entries()) {
+      if (token) this.#held.set(unique[i]!, { key: leaseKeys[i]!, token, until: this.#trusted(sent) });
+    }
+    this.#renewal = setInterval(
+      () => void this.#renewAll(client).catch(() => undefined),
+      Math.max(50, this.ttlMs * RENEW_SHARE),
+    );
+    return start;
+  }
+
+  /** Runs `task` holding `reference`: at once when the job took it, else once its holder is done. */
+  run<T>(reference: string, task: () => Promise<T>): Promise<T> {
+    return this.#local.run(reference, async () => {
+      if (!this.#held.has(reference)) await this.#wait(reference);
+      return task();
+    });
+  }
+
+  /**
+   * Whether the lease on `reference` is still certainly this worker's, by its own clock and
+   * without asking Redis: synchronous, for the moment right before a create's bytes leave. A
+   * worker frozen (SIGSTOP, a long GC, a suspended VM) past its lease finds it expired, even when
+   * a renewal's "still yours" from before the freeze is only now being read.
+   */
+  holdsNow(reference: string): boolean {
+    const held = this.#held.get(reference);
+    return held !== undefined && performance.now() < held.until;
+  }
+
+  /** Stops renewing; what is still held, for the job's last script to release. */
+  finish(): Held[] {
+    clearInterval(this.#renewal);
+    const held = [...this.#held.values()];
+    this.#held.clear();
+    return held;
+  }
+
+  #trusted(sent: number): number {
+    return sent + this.ttlMs * TRUSTED_SHARE;
+  }
+
+  async #renewAll(client: RedisClient): Promise<void> {
+    const held = [...this.#held.values()];
+    if (held.length === 0) return;
+    const sent = performance.now();
+    const flags = await renewLeases(client, held, this.ttlMs);
+    for (const [i, renewed] of flags.entries()) {
+      const lease = held[i]!;
+      lease.until = renewed ? Math.max(lease.until, this.#trusted(sent)) : 0;
+    }
+  }
+
+  /**
+   * Another worker holds it: it is settling this reference now. Wait; its lease ends when it is
+   * done, or expires when it died, and the lookup that follows sees what it did.
+   */
+  async #wait(reference: string): Promise<void> {
+    const client = await this.redis;
+    const key = this.keys.lease + reference;
+    const keys = { lease: key, fence: this.keys.fence };
+    for (;;) {
+      const sent = performance.now();
+      const token = await takeLease(client, keys, this.#holder, this.ttlMs);
+      if (token) {
+        this.#held.set(reference, { key, token, until: this.#trusted(sent) });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+    }
+  }
+}
