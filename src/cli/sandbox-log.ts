@@ -81,6 +81,9 @@ function webhookLine(
       ` ${delivery.status.padEnd(9)} ${reference.padEnd(20)} → ${url} `,
       [answer + extra, statusStyle(attempt.status ?? 0)],
       next ? ` ${next}` : '',
+      ...(delivery.reorderOf === undefined
+        ? []
+        : ([' ', ['late event of a reorder fault', 'magenta']] as const)),
       ...(fault ? ([' ', [`fault ${fault}`, 'magenta']] as const) : []),
     ],
     {
@@ -93,6 +96,7 @@ function webhookLine(
       error: attempt.status === undefined ? shortError(attempt.error) : null,
       next_retry: attempt.nextAttemptAt === undefined ? null : new Date(attempt.nextAttemptAt).toISOString(),
       fault: attempt.fault ?? null,
+      late_event_of_reorder: delivery.reorderOf !== undefined,
     },
   ];
 }

@@ -4,8 +4,7 @@
  * for a missing response field. The transport decides what happens next; nothing here repeats.
  */
 import type * as z from 'zod/mini';
-import type { Call } from './call.js';
-import { type Accepted, type AnswerContext, isJsonText, readAnswer } from './envelope.js';
+import { type Accepted, isJsonText, readAnswer } from './envelope.js';
 import { type Answer, isFailed } from './http.js';
 import type { AttemptOutcome, CallSpec, Failed, Logger, Recovery, ResponseMeta } from './types.js';
 import { attachResponse } from './wire.js';
@@ -25,42 +24,30 @@ export class AnswerReader {
   outcome<T extends z.ZodMiniType>(
     spec: CallSpec<T>,
     answer: Answer | Failed,
-    call: Call,
     recovery?: Recovery,
   ): AttemptOutcome {
     if (isFailed(answer)) return answer;
-    const context = this.#context(spec, answer, call, recovery);
     let read: ReturnType<typeof readAnswer<T>>;
     try {
-      read = readAnswer(context, { schema: spec.response, unwrap: spec.unwrap, classify: spec.errors });
+      read = readAnswer(answer, {
+        schema: spec.response,
+        unwrap: spec.unwrap,
+        classify: spec.errors,
+        strict: this.#strict,
+        accepted: recovery && acceptedNote(recovery),
+      });
     } catch (error) {
       const unreadable = !isJsonText(answer.text);
       return { ok: false, error, status: answer.status, staleSocket: false, unreadable };
     }
-    for (const field of read.warnings) this.#warnOnce(spec, context.path, field);
+    for (const field of read.warnings) this.#warnOnce(spec, answer.path, field);
     const meta: ResponseMeta = {
       status: answer.status,
       headers: answer.headers,
       message: read.message,
-      attempts: answer.attempt,
+      attempts: answer.attempts,
     };
     return { ok: true, value: attachResponse(read.data, meta) };
-  }
-
-  #context(spec: CallSpec, answer: Answer, call: Call, recovery: Recovery | undefined): AnswerContext {
-    return {
-      status: answer.status,
-      headers: answer.headers,
-      text: answer.text,
-      method: spec.method,
-      path: `/${spec.path}`,
-      attempts: answer.attempt,
-      strict: this.#strict,
-      get secrets() {
-        return call.secrets;
-      },
-      accepted: recovery && acceptedNote(recovery),
-    };
   }
 
   #warnOnce(spec: CallSpec, path: string, field: string): void {

@@ -9,21 +9,8 @@ import { readResponse } from '../schemas/kit.js';
 import { createApiError, type ErrorClassifier } from './api-errors.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { isRecord } from './guards.js';
+import type { Answer } from './http.js';
 import type { AnswerInfo } from './types.js';
-
-export interface AnswerContext {
-  method: string;
-  path: string;
-  attempts: number;
-  status: number;
-  headers: Headers;
-  text: string;
-  strict: boolean;
-  /** Credential and PII values of the request: scrubbed from anything an error keeps. */
-  secrets: readonly string[];
-  /** For a call that must not be resent blindly: what a 2xx that cannot be read means. */
-  accepted?: Accepted | undefined;
-}
 
 /** The id an unreadable 2xx still shows, and the advice that replaces "resend". */
 export type Accepted = (body: unknown) => { id: string | undefined; advice: string };
@@ -34,6 +21,10 @@ export interface ReadOptions<T extends z.ZodMiniType> {
   unwrap?: ((data: unknown, answer: AnswerInfo) => unknown) | undefined;
   /** The call's refusals by the service's identifiers (the table's); without it, by HTTP status. */
   classify?: ErrorClassifier | undefined;
+  /** The client's `strictResponses`. */
+  strict: boolean;
+  /** For a call that must not be resent blindly: what a 2xx that cannot be read means. */
+  accepted?: Accepted | undefined;
 }
 
 export interface ReadResult<T> {
@@ -45,7 +36,7 @@ export interface ReadResult<T> {
 }
 
 export function readAnswer<T extends z.ZodMiniType>(
-  answer: AnswerContext,
+  answer: Answer,
   options: ReadOptions<T>,
 ): ReadResult<z.infer<T>> {
   const { status, text } = answer;
@@ -57,6 +48,7 @@ export function readAnswer<T extends z.ZodMiniType>(
       throw createApiError({ ...answer, body: text, advice: httpAdvice(status) }, options.classify);
     throw invalid(
       answer,
+      options,
       text,
       text === '' ? 'the body is empty' : 'the body is not valid JSON (truncated?)',
     );
@@ -69,18 +61,24 @@ export function readAnswer<T extends z.ZodMiniType>(
 
   let data: unknown = body;
   if (envelope && 'data' in envelope) data = envelope.data;
-  else if (answer.strict || envelope?.code !== undefined || envelope?.status !== undefined) {
-    throw invalid(answer, body, 'the envelope has no data field');
+  else if (options.strict || envelope?.code !== undefined || envelope?.status !== undefined) {
+    throw invalid(answer, options, body, 'the envelope has no data field');
   }
-  if (answer.strict) {
+  if (options.strict) {
     const checked = envelopeIssues(envelope);
-    if (checked.length) throw invalid(answer, body, 'the envelope drifted from the spec', checked);
+    if (checked.length) throw invalid(answer, options, body, 'the envelope drifted from the spec', checked);
   }
 
   if (options.unwrap) data = options.unwrap(data, answer);
-  const parsed = readResponse(options.schema, data, answer.strict);
+  const parsed = readResponse(options.schema, data, options.strict);
   if (!parsed.success)
-    throw invalid(answer, body, 'the data does not match the documented schema', dataIssues(parsed.error));
+    throw invalid(
+      answer,
+      options,
+      body,
+      'the data does not match the documented schema',
+      dataIssues(parsed.error),
+    );
   const message = envelope && typeof envelope.message === 'string' ? envelope.message : '';
   return { data: parsed.data, message, warnings: parsed.warnings.map((path) => `data.${path}`) };
 }
@@ -106,13 +104,14 @@ function envelopeIssues(envelope: Record<string, unknown> | undefined): Validati
 }
 
 function invalid(
-  answer: AnswerContext,
+  answer: Answer,
+  options: { accepted?: Accepted | undefined },
   body: unknown,
   why: string,
   issues: ValidationIssue[] = [],
 ): ResponseValidationError {
   const fields = issues.length ? ` (${issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
-  const accepted = answer.status < 300 ? answer.accepted?.(body) : undefined;
+  const accepted = answer.status < 300 ? options.accepted?.(body) : undefined;
   const advice =
     accepted?.advice ??
     'The service may have changed; upgrade payinout or report it with the body shown in error.body.';

@@ -7,7 +7,7 @@ import type { Scope } from './dispatch.js';
 import { ConnectionError, TimeoutError } from './errors.js';
 import { connectionError, isReset } from './network.js';
 import { fetchSender, type Sender, WireFailure, Withheld } from './sender.js';
-import type { Failed, RequestOptions } from './types.js';
+import type { AnswerInfo, Failed, RequestOptions } from './types.js';
 import { toBase64 } from './wire.js';
 
 /** The client-wide settings of the HTTP layer. */
@@ -43,13 +43,16 @@ export interface Exchange {
   beforeWrite?: (() => void) | undefined;
 }
 
-/** The answer of the last attempt, its body read in full. */
-export interface Answer {
-  status: number;
+/**
+ * What came back for one attempt, its body read in full, with what the envelope reader needs to
+ * name it in an error: the request's method and path and the call's attempts so far
+ * (`attempts`, 1-based, lookups included), and the secrets to scrub from anything kept.
+ */
+export interface Answer extends AnswerInfo {
   headers: Headers;
   text: string;
-  /** The 1-based number of the HTTP request that got it, within the public call. */
-  attempt: number;
+  /** Credential and PII values of the request, collected only when an error reads them. */
+  readonly secrets: readonly string[];
 }
 
 export class Http {
@@ -91,8 +94,7 @@ export class Http {
       const request = { url, method: x.method, headers: sent, body: x.body, signal, timeoutMs, beforeWrite };
       const response = await this.#sender(request);
       observe(x, attempt, response.status, started, undefined);
-      const { status, headers, text } = response;
-      return { status, headers, text, attempt };
+      return answerOf(x, response, attempt);
     } catch (error) {
       // Refused by the lane before anything was written: not an attempt to report.
       if (error instanceof Withheld) throw error.reason;
@@ -105,6 +107,26 @@ export class Http {
       return brokenBy(error.cause, x, this.#prefix, attempt, status);
     }
   }
+}
+
+function answerOf(
+  x: Exchange,
+  response: { status: number; headers: Headers; text: string },
+  attempts: number,
+): Answer {
+  const { status, headers, text } = response;
+  return {
+    status,
+    headers,
+    text,
+    method: x.method,
+    path: `/${x.path}`,
+    attempts,
+    // Read by an error only: a call that succeeds never collects them (call.ts).
+    get secrets() {
+      return x.secrets;
+    },
+  };
 }
 
 /** Tells the call's observers (logger, tracer) that an attempt ended; nothing when none observe. */

@@ -49,44 +49,36 @@ function retryAfterValueMs(value: string, now = Date.now()): number | undefined 
   return date === undefined ? undefined : Math.max(0, date - now);
 }
 
-const DAY = '(Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const LONG_DAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH = `(${MONTH_NAMES.join('|')})`;
-const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** RFC 9110 section 5.6.7: IMF-fixdate, then the obsolete rfc850-date and asctime-date. */
-const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
-const RFC850_DATE = new RegExp(`^${LONG_DAY}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`);
-const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
-
-type DateParts = [day: string, month: string, year: number, hours: string, minutes: string, seconds: string];
-
-/** The parts of `value` in one of the three forms, or `undefined`. */
-function dateParts(value: string, now: number): DateParts | undefined {
-  const imf = IMF_FIXDATE.exec(value);
-  if (imf) return [imf[2]!, imf[3]!, Number(imf[4]), imf[5]!, imf[6]!, imf[7]!];
-  const rfc850 = RFC850_DATE.exec(value);
-  if (rfc850) {
-    const year = twoDigitYear(Number(rfc850[4]), now);
-    return [rfc850[2]!, rfc850[3]!, year, rfc850[5]!, rfc850[6]!, rfc850[7]!];
-  }
-  const asctime = ASCTIME_DATE.exec(value);
-  if (asctime)
-    return [asctime[3]!.trim(), asctime[2]!, Number(asctime[7]), asctime[4]!, asctime[5]!, asctime[6]!];
-  return undefined;
-}
+const HTTP_DATES = [
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d\d) (\w{3}) (\d{4}) (\d\d):(\d\d):(\d\d) GMT$/,
+  /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\d\d)-(\w{3})-(\d\d) (\d\d):(\d\d):(\d\d) GMT$/,
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (\w{3}) ( \d|\d\d) (\d\d):(\d\d):(\d\d) (\d{4})$/,
+];
+/** Where each form keeps day, month, year, hours, minutes and seconds. */
+const GROUPS = [
+  [1, 2, 3, 4, 5, 6],
+  [1, 2, 3, 4, 5, 6],
+  [2, 1, 6, 3, 4, 5],
+];
 
 /** An HTTP-date as epoch milliseconds (always UTC), or `undefined` when `value` is not one. */
 export function httpDate(value: string, now = Date.now()): number | undefined {
-  const parts = dateParts(value, now);
-  if (!parts) return undefined;
-  const [day, month, year, ...clock] = parts;
-  const fields = [Number(day), ...clock.map(Number)] as [number, number, number, number];
-  const time = Date.UTC(year, MONTH_NAMES.indexOf(month), ...fields);
-  // 31 Feb or 25:00:00 would roll over into another moment: not a date the server meant.
-  const back = new Date(time);
-  const read = [back.getUTCDate(), back.getUTCHours(), back.getUTCMinutes(), back.getUTCSeconds()];
-  return read.every((field, i) => field === fields[i]) ? time : undefined;
+  for (const [form, pattern] of HTTP_DATES.entries()) {
+    const match = pattern.exec(value);
+    if (!match) continue;
+    const [day, month, year, ...clock] = GROUPS[form]!.map((group) => match[group]!);
+    const monthIndex = MONTHS.indexOf(month!);
+    const fullYear = form === 1 ? twoDigitYear(Number(year), now) : Number(year);
+    const fields = [Number(day), ...clock.map(Number)] as [number, number, number, number];
+    const time = Date.UTC(fullYear, monthIndex, ...fields);
+    // 31 Feb or 25:00:00 would roll over into another moment: not a date the server meant.
+    const back = new Date(time);
+    const read = [back.getUTCDate(), back.getUTCHours(), back.getUTCMinutes(), back.getUTCSeconds()];
+    return monthIndex >= 0 && read.every((field, i) => field === fields[i]) ? time : undefined;
+  }
+  return undefined;
 }
 
 /** RFC 9110: a two-digit year more than 50 years ahead is the latest past year with those digits. */

@@ -118,7 +118,7 @@ export class Transport {
     scope: Scope | undefined,
   ): Promise<WithResponse<unknown>> {
     const exchange = exchangeOf(spec, body, call, recovery, scope);
-    const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), call, recovery);
+    const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), recovery);
     const inLane = call.options[LANE] !== undefined;
     const first = inLane ? undefined : await send();
     if (first?.ok && recovery.contradiction(first.value) === undefined) return first.value;
@@ -191,7 +191,7 @@ export class Transport {
           continue;
         }
       }
-      const outcome = this.#reader.outcome(spec, answer, call);
+      const outcome = this.#reader.outcome(spec, answer);
       if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
       throw outcome.error;
     }

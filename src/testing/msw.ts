@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { OPERATION_LIST } from '../api/operations.js';
 import { ConfigurationError } from '../core/errors.js';
+import { type FaultRuleInput, parseFaultRule } from './faults/rule.js';
 import { refuseContentType } from './guard.js';
 import type { Sandbox } from './sandbox.js';
 
@@ -36,6 +37,12 @@ export type SandboxRequestHandler = any;
 export interface SandboxHandlersOptions {
   /** The baseUrl the PaymentClient under test uses, e.g. 'https://sandbox.test'. */
   baseUrl: string;
+  /**
+   * Fault rules to add to the sandbox (as `sandbox.faults.add()` each; checked all before any is
+   * added): a dropped answer reaches the client as a network error, a delay waits. Rules given
+   * to `createSandbox({ faults })` apply as well.
+   */
+  faults?: readonly FaultRuleInput[];
 }
 
 /**
@@ -52,6 +59,8 @@ export interface SandboxHandlersOptions {
  *   token: 'demo-co-token', baseUrl: 'https://sandbox.test' });
  */
 export function sandboxHandlers(sandbox: Sandbox, options: SandboxHandlersOptions): SandboxRequestHandler[] {
+  for (const rule of options.faults ?? []) parseFaultRule(rule); // all checked before any is added
+  for (const rule of options.faults ?? []) sandbox.faults.add(rule);
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   sandbox.baseUrl = base;

@@ -191,6 +191,8 @@ describe('seeded draws', () => {
 
 describe('bad rules are refused with the closest valid word, and nothing changes', () => {
   const cases: [unknown, RegExp][] = [
+    [null, /a rule is an object, e\.g\./],
+    [{ operation: '*' }, /kind: required, one of drop-after-commit/],
     [
       { operation: 'payout.creat', kind: 'status', status: 503 },
       /operation: unknown 'payout.creat'; did you mean payout.create\?/,
@@ -243,4 +245,10 @@ describe('SPEC, the one-line form of the CLI and the dashboard', () => {
     ]);
     expect(formatFaultSpec(rule)).toBe(spec);
   });
+});
+
+it('faults that are not a list are refused as such', () => {
+  expect(() => createSandbox({ faults: { operation: '*' } as unknown as FaultRuleInput[] })).toThrow(
+    /faults: must be a list of rules/,
+  );
 });

@@ -57,6 +57,24 @@ describe('/_sandbox/faults on loopback', () => {
     expect(afterOne.status).toBe(200);
     expect((await afterOne.json()).map((r: { id: string }) => r.id)).toEqual(['fault-2']);
     expect((await fetch(`${url}/fault-1`, { method: 'DELETE' })).status).toBe(404);
+    const third = await fetch(url, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ operation: '*', kind: 'drop-before-commit', rate: 0 }),
+    }).then((r) => r.json());
+    const byQuery = await fetch(`${url}?id=${third.id}`, { method: 'DELETE' }).then((r) => r.json());
+    expect(byQuery.map((r: { id: string }) => r.id)).toEqual(['fault-2']);
+    const byBody = await fetch(url, {
+      method: 'DELETE',
+      headers: json,
+      body: JSON.stringify({ id: 'fault-2' }),
+    });
+    expect(await byBody.json()).toEqual([]);
+    await fetch(url, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ operation: 'webhook', kind: 'drop' }),
+    });
     expect(await fetch(url, { method: 'DELETE' }).then((r) => r.json())).toEqual([]);
     expect(server.sandbox.faults.list()).toEqual([]);
   });

@@ -90,3 +90,22 @@ it('the client settles a create whose answer was dropped after commit, by refere
   expect([...sandbox.transactions.values()].filter((t) => t.reference === 'msw-fault-2')).toHaveLength(1);
   sandbox.faults.clear();
 });
+
+it('takes rules in its own options too, all checked before any is added', async () => {
+  const own = createSandbox({ webhooks: false });
+  const bad = [
+    { operation: 'merchant.getBalance', kind: 'status', status: 503 },
+    { operation: 'merchant.getBalanc', kind: 'status', status: 503 },
+  ] as const;
+  expect(() => sandboxHandlers(own, { baseUrl: 'https://other.test', faults: bad as never })).toThrow(
+    /did you mean merchant\.getBalance\?/,
+  );
+  expect(own.faults.list()).toEqual([]);
+  sandboxHandlers(own, {
+    baseUrl: 'https://other.test',
+    faults: [{ operation: 'merchant.getBalance', kind: 'status', status: 503 }],
+  });
+  expect(own.faults.stats()).toEqual([
+    { id: 'fault-1', operation: 'merchant.getBalance', kind: 'status', matched: 0, fired: 0 },
+  ]);
+});

@@ -37,7 +37,7 @@ export function faultsControl(faults: FaultRules, { req, res, path, scope }: Cal
     case 'HEAD':
       return sendJson(res, 200, listRules(faults, merchant));
     case 'DELETE':
-      return reply(res, clearRules(faults, merchant));
+      return deleteRules(faults, req, res, merchant);
     case 'POST':
       if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
         return sendError(
@@ -51,6 +51,33 @@ export function faultsControl(faults: FaultRules, { req, res, path, scope }: Cal
     default:
       return notAllowed(res, 'GET, POST, DELETE');
   }
+}
+
+/**
+ * DELETE /_sandbox/faults: one rule when an id is named (`?id=fault-1`, or a JSON body
+ * `{ "id": "fault-1" }`), else every rule — never all of them by a misread request.
+ */
+function deleteRules(
+  faults: FaultRules,
+  req: IncomingMessage,
+  res: Call['res'],
+  merchant: string | undefined,
+) {
+  const query = new URL(req.url ?? '/', 'http://x').searchParams.get('id');
+  if (query !== null) return reply(res, removeRule(faults, query, merchant));
+  withJson(req, res, (body) => {
+    if (body === undefined) return reply(res, clearRules(faults, merchant));
+    const id = (body as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') {
+      return sendError(
+        res,
+        422,
+        'VALIDATION_ERROR',
+        'Name the rule to remove as { "id": "fault-1" }, or send no body to remove every rule.',
+      );
+    }
+    reply(res, removeRule(faults, id, merchant));
+  });
 }
 
 /** The panel: POST /dashboard/api/faults `{ spec }` adds, POST /dashboard/api/faults/{id}/remove removes. */

@@ -112,14 +112,21 @@ export function parseFaultRule(input: unknown): z.output<typeof FaultRuleSchema>
 }
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.path.length === 0 && issue.code !== 'unrecognized_keys' && issue.code !== 'custom') {
+    return "a rule is an object, e.g. { operation: 'payout.create', kind: 'drop-after-commit', rate: 0.05 }";
+  }
   const field = String(issue.path[0] ?? '');
   const given =
     typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[field] : undefined;
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.map((key) => `${key}: ${unknownKeyMessage(key, FAULT_RULE_FIELDS)}`).join('; ');
-    case 'invalid_value':
-      return `${field}: ${unknownWord(given, field === 'kind' ? FAULT_KINDS : FAULT_OPERATIONS)}`;
+    case 'invalid_value': {
+      const known = field === 'kind' ? FAULT_KINDS : FAULT_OPERATIONS;
+      return given === undefined
+        ? `${field}: required, one of ${known.join(', ')}`
+        : `${field}: ${unknownWord(given, known)}`;
+    }
     case 'invalid_type':
       return given === undefined ? `${field}: required` : `${field}: must be ${expected(field)}`;
     case 'custom':

@@ -11,6 +11,7 @@ import {
   type FaultKind,
   type FaultOperation,
   type FaultRule,
+  FaultRuleError,
   type FaultRuleInput,
   parseFaultRule,
 } from './rule.js';
@@ -110,7 +111,13 @@ export class FaultRules implements SandboxFaults {
       this.#install(replay.rules.map((rule) => ({ ...parseFaultRule(stripId(rule)), id: rule.id })));
     }
     // Checked all before any is in force: a bad rule anywhere leaves no half-made sandbox.
-    const parsed = (options.faults ?? []).map((rule) => parseFaultRule(rule));
+    const { faults = [] } = options;
+    if (!Array.isArray(faults)) {
+      throw new FaultRuleError([
+        'faults: must be a list of rules, e.g. [{ operation: "*", kind: "status", status: 503 }]',
+      ]);
+    }
+    const parsed = faults.map((rule) => parseFaultRule(rule));
     this.#install(parsed.map((rule) => ({ ...rule, id: this.#newId() })));
   }
 
