@@ -51,7 +51,7 @@ const MAX_ITEMS_PER_JOB = 1_000;
  * hosts. Every item is validated first: an invalid one, or a reference repeated within the call,
  * is a `RequestValidationError` naming `items[i].field`, and nothing is enqueued. Job data holds
  * the PayOut params and the batch id, never a credential. Guide:
- * https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md#across-many-machines-the-queue
+ * node_modules/payinout/docs/bulk-payouts.md or https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md#across-many-machines-the-queue
  * @example
  * const queue = new Queue('payouts', { connection });
  * const { batchId } = await enqueuePayOuts(queue, payouts);

@@ -5,7 +5,7 @@
 import { type ConnectionOptions, type Job, type RedisClient, Worker, type WorkerOptions } from 'bullmq';
 import type { PaymentClient } from '../client.js';
 import { ConfigurationError, ConnectionError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { closestKey } from '../schemas/suggest.js';
 import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
@@ -139,7 +139,7 @@ async function recordGivenUp(
 
 /** Options that belong to the worker's client: the worker uses whatever its client was given. */
 const CLIENT_OPTIONS: Record<string, string> = {
-  tracer: `is the client's option: new PaymentClient({ …, tracer }) makes each job a span (${guideUrl('observability.md', 'queue-jobs-payinoutbullmq')})`,
+  tracer: `is the client's option: new PaymentClient({ …, tracer }) makes each job a span (${guide('observability.md', 'queue-jobs-payinoutbullmq')})`,
   logger: "is the client's option: new PaymentClient({ …, logger })",
   timeoutMs: "is the client's option: new PaymentClient({ …, timeoutMs })",
 };

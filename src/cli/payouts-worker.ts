@@ -69,7 +69,13 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
     printErr(`payinout payouts worker: ${(error as Error).message}\n`);
     return 2;
   }
-  const bullmq = await loadQueueModule();
+  let bullmq: Awaited<ReturnType<typeof loadQueueModule>>;
+  try {
+    bullmq = await loadQueueModule();
+  } catch (error) {
+    printErr(`payinout payouts worker: ${(error as Error).message}\n`);
+    return 2; // bullmq or ioredis missing: nothing was started
+  }
   try {
     // Before the worker exists: once running, it would take jobs from whatever database it is on.
     await checkDatabase(options.queue);
