@@ -5,12 +5,15 @@
  * `@ts-expect-error`; valid.ts: correct usage for every country) is compiled by `tsc --strict`
  * (without msw with skipLibCheck off, so the shipped .d.ts files are checked too) in consumer projects that install
  * the packed tarball: moduleResolution node16 from ESM and CommonJS, bundler with module esnext and
- * preserve — each with and without msw installed (msw is an optional peer: payinout/testing must
- * type-check without it).
+ * preserve, and nodenext — each with and without msw installed (msw is an optional peer:
+ * payinout/testing must type-check without it), with `strict` and `exactOptionalPropertyTypes`.
+ * Each configuration runs under every TypeScript the repository has: 5.9 (`typescript`) and 7, the
+ * native compiler (`typescript-7`, an alias of typescript@7, or TYPESCRIPT_7=/path/to/its/tsc).
  */
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -24,7 +27,23 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const corpus = join(root, 'test', 'types');
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+/** The compilers to run: each configuration is checked by every one of them. */
+const COMPILERS = [
+  { name: 'TS 5.9', tsc: join(root, 'node_modules', 'typescript', 'bin', 'tsc') },
+  {
+    name: 'TS 7',
+    tsc: process.env.TYPESCRIPT_7 ?? join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'),
+  },
+].filter((compiler) => {
+  if (existsSync(compiler.tsc)) return true;
+  // Missing TS 7 fails under CI; elsewhere it is one line saying what to install.
+  const line = `${compiler.name} not found at ${compiler.tsc}: npm install (typescript-7 is a devDependency) or set TYPESCRIPT_7`;
+  if (process.env.CI) throw new Error(line);
+  console.log(`  - ${line}; skipped`);
+  return false;
+});
+for (const compiler of COMPILERS)
+  compiler.version = execFileSync('node', [compiler.tsc, '--version'], { encoding: 'utf8' }).trim();
 const run = (cmd, args, cwd) =>
   execFileSync(cmd, args, {
     cwd,
@@ -71,9 +90,26 @@ const CONFIGS = [
   { name: 'node16 CJS', type: 'commonjs', module: 'node16', moduleResolution: 'node16' },
   { name: 'bundler (module esnext)', type: 'module', module: 'esnext', moduleResolution: 'bundler' },
   { name: 'bundler (module preserve)', type: 'commonjs', module: 'preserve', moduleResolution: 'bundler' },
+  { name: 'nodenext ESM', type: 'module', module: 'nodenext', moduleResolution: 'nodenext' },
 ];
 
 let failed = 0;
+let total = 0;
+/** Compiles `dir` with each compiler; `describe(out)` says what a failure means. */
+function compileEverywhere(dir, name, passed, describeFailure) {
+  for (const compiler of COMPILERS) {
+    total++;
+    try {
+      run('node', [compiler.tsc, '-p', 'tsconfig.json'], dir);
+      console.log(`  ✓ ${compiler.version}, ${name}: ${passed}`);
+    } catch (error) {
+      failed++;
+      const out = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+      console.log(`  ✗ ${compiler.version}, ${name}: ${describeFailure(out)}\n${out}`);
+    }
+  }
+}
+
 for (const withMsw of [false, true]) {
   const parent = projectRoot(withMsw);
   for (const config of CONFIGS) {
@@ -92,6 +128,7 @@ for (const withMsw of [false, true]) {
           target: 'es2022',
           lib: ['es2023', 'dom'],
           strict: true,
+          exactOptionalPropertyTypes: true,
           noEmit: true,
           // Without msw the shipped .d.ts files are checked too (skipLibCheck off): none may import
           // msw. With msw they are skipped, as msw's own declarations do not all compile as CommonJS.
@@ -101,15 +138,10 @@ for (const withMsw of [false, true]) {
         files,
       }),
     );
-    try {
-      run('node', [tsc, '-p', 'tsconfig.json'], dir);
-      console.log(`  ✓ ${name}: ${mistakes}/${mistakes} mistakes rejected, correct usage clean`);
-    } catch (error) {
-      failed++;
-      const out = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+    compileEverywhere(dir, name, `${mistakes}/${mistakes} mistakes rejected, correct usage clean`, (out) => {
       const compiled = (out.match(/mistakes\.ts\(\d+,\d+\): error TS2578/g) ?? []).length;
-      console.log(`  ✗ ${name}: ${mistakes - compiled}/${mistakes} mistakes rejected\n${out}`);
-    }
+      return `${mistakes - compiled}/${mistakes} mistakes rejected`;
+    });
   }
 }
 // Workers / Edge: no @types/node at all, the shipped declarations checked (skipLibCheck off).
@@ -130,6 +162,7 @@ for (const withMsw of [false, true]) {
         target: 'es2022',
         lib: ['es2023', 'dom'],
         strict: true,
+        exactOptionalPropertyTypes: true,
         noEmit: true,
         skipLibCheck: false,
         types: [],
@@ -137,15 +170,69 @@ for (const withMsw of [false, true]) {
       files: ['valid-edge.ts'],
     }),
   );
-  try {
-    run('node', [tsc, '-p', 'tsconfig.json'], dir);
-    console.log('  ✓ Workers/Edge (no @types/node, skipLibCheck off): the root entry compiles');
-  } catch (error) {
-    failed++;
-    console.log(`  ✗ Workers/Edge (no @types/node):\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  compileEverywhere(
+    dir,
+    'Workers/Edge (no @types/node, skipLibCheck off)',
+    'the root entry compiles',
+    () => 'the root entry does not compile',
+  );
+}
+// The first line of each error in first-lines.ts: `// first line: TEXT` above the line it is on.
+{
+  const dir = join(work, 'first-lines');
+  mkdirSync(join(dir, 'node_modules'), { recursive: true });
+  for (const entry of readdirSync(join(base, 'node_modules'))) {
+    symlinkSync(join(base, 'node_modules', entry), join(dir, 'node_modules', entry));
+  }
+  const source = readFileSync(join(corpus, 'first-lines.ts'), 'utf8');
+  writeFileSync(join(dir, 'first-lines.ts'), source);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'c', private: true, type: 'module' }));
+  const compilerOptions = {
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    lib: ['es2023', 'dom'],
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noEmit: true,
+    types: ['node'],
+  };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['first-lines.ts'] }));
+  const expected = new Map();
+  source.split('\n').forEach((line, i) => {
+    const marker = /^\s*\/\/ first line: (.+)$/.exec(line);
+    if (marker) expected.set(i + 2, marker[1].trim());
+  });
+  for (const compiler of COMPILERS) {
+    total++;
+    let out = '';
+    try {
+      run('node', [compiler.tsc, '-p', 'tsconfig.json'], dir);
+    } catch (error) {
+      out = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+    }
+    const got = new Map(
+      [...out.matchAll(/^first-lines\.ts\((\d+),\d+\): error TS\d+: (.*)$/gm)].map((m) => [
+        Number(m[1]),
+        m[2],
+      ]),
+    );
+    const wrong = [...expected].filter(([line, text]) => !got.get(line)?.startsWith(text));
+    const extra = [...got.keys()].filter((line) => !expected.has(line));
+    if (wrong.length || extra.length) {
+      failed++;
+      const lines = wrong.map(
+        ([line, text]) => `line ${line}: expected "${text}", got "${got.get(line) ?? 'no error'}"`,
+      );
+      console.log(
+        `  ✗ ${compiler.version}, first error lines:\n    ${[...lines, ...extra.map((l) => `line ${l}: unexpected "${got.get(l)}"`)].join('\n    ')}`,
+      );
+    } else
+      console.log(
+        `  ✓ ${compiler.version}, first error lines: ${expected.size} mistakes name their field's values`,
+      );
   }
 }
 rmSync(work, { recursive: true, force: true });
-const total = CONFIGS.length * 2 + 1;
 console.log(`type tests: ${total - failed} of ${total} configurations passed`);
 process.exit(failed ? 1 : 0);

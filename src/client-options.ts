@@ -44,7 +44,7 @@ export interface PaymentClientOptions {
   timeoutMs?: number;
   /**
    * How often a failed call is repeated: safe calls as they are, creates only after their
-   * reference was looked up and not found (https://github.com/payinout/payinout/blob/main/docs/reliability.md). A whole number; 0 means exactly
+   * reference was looked up and not found (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md). A whole number; 0 means exactly
    * one attempt. Default 2.
    */
   maxRetries?: number;
@@ -62,13 +62,13 @@ export interface PaymentClientOptions {
   logger?: Logger;
   /** Appended to User-Agent, e.g. { name: 'acme-shop', version: '2.3.0' }. */
   appInfo?: { name: string; version?: string };
-  /** How `client.webhooks.verify` checks x-trx-signature; default 'json' (https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
+  /** How `client.webhooks.verify` checks x-trx-signature; default 'json' (node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
   webhookScheme?: SignatureScheme;
   /**
    * An OpenTelemetry `Tracer` (`trace.getTracer('payinout')`): every call becomes a CLIENT span
    * with an event per attempt, a reconciliation lookup a child span of its create, `createMany`
    * a span with one child per item. Typed structurally: payinout depends on no OpenTelemetry
-   * package. Without it nothing is traced and nothing is paid for (https://github.com/payinout/payinout/blob/main/docs/observability.md).
+   * package. Without it nothing is traced and nothing is paid for (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md).
    */
   tracer?: Tracer;
 }

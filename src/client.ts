@@ -20,7 +20,7 @@ import { type TracedEvents, tracingObserver } from './tracing/index.js';
  * The payinout client. One instance per set of credentials; it is immutable and safe to share.
  * Every method returns the envelope's `data`, parsed and typed, with the call's HTTP status,
  * headers and message as the non-enumerable `lastResponse`; every failure is a
- * {@link PayinoutError}. Guide: https://github.com/payinout/payinout/blob/main/docs/getting-started.md.
+ * {@link PayinoutError}. Guide: node_modules/payinout/docs/getting-started.md or https://github.com/payinout/payinout/blob/main/docs/getting-started.md.
  * @example
  * const client = new PaymentClient({ username, password, token, baseUrl: 'https://…' });
  * const balance = await client.merchant.getBalance();

@@ -4,7 +4,7 @@
  * the simulator answers with (confirm-support.ts). Methods no row names go to the service.
  */
 import { SandboxUnavailableError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { SANDBOX_CONFIRM_STATUSES } from '../schemas/catalog.js';
 import type { SandboxConfirmParams } from '../schemas/sandbox.js';
 import { type ConfirmDirection, sandboxConfirmSupport } from './confirm-support.js';
@@ -52,6 +52,6 @@ function checkSupported(direction: ConfirmDirection, params: SandboxConfirmParam
     method: operation.method,
     path: operation.template,
     attempts: 0,
-    advice: `${support.reason}. Checked client-side: nothing was sent. See the supported-status table: ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}.`,
+    advice: `${support.reason}. Checked client-side: nothing was sent. See the supported-status table: ${guide('testing.md', 'sandbox-confirm-supported-statuses')}.`,
   });
 }

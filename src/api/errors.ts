@@ -15,7 +15,7 @@ import {
   UnprocessableEntityError,
 } from '../core/api-errors.js';
 import { brand } from '../core/error-base.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { type ApiErrorCode, ERROR_CODES } from '../schemas/catalog.js';
 import { OPERATION_LIST } from './operations.js';
 
@@ -48,7 +48,7 @@ export interface ErrorRow {
   advice?: string;
 }
 
-const SUPPORTED_STATUSES = guideUrl('testing.md', 'sandbox-confirm-supported-statuses');
+const SUPPORTED_STATUSES = guide('testing.md', 'sandbox-confirm-supported-statuses');
 
 /**
  * One row per identifier of ERROR_CODES (a new identifier does not compile without its row).

@@ -48,7 +48,7 @@ const CREATE_MATCH = [
   },
 ] as const satisfies readonly RecoveryMatch[];
 
-/** A PayOut's destination too, where the search answer shows it (https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md). */
+/** A PayOut's destination too, where the search answer shows it (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md). */
 const PAYOUT_MATCH = [
   ...CREATE_MATCH,
   ...(['bank', 'account_number', 'account_type', 'clabe_number'] as const).map(

@@ -1,6 +1,6 @@
 /**
  * How a PayIn or PayOut create whose answer was lost is settled, and how a transaction lookup
- * returns the transaction asked for and no other (https://github.com/payinout/payinout/blob/main/docs/reliability.md). Core runs the strategy;
+ * returns the transaction asked for and no other (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md). Core runs the strategy;
  * the knowledge of the service lives here:
  * - the lookup is GET /api/v1/transaction/{ticket} ("GET /api/v1/transaction/{ticket}"), whose
  *   `data` is documented as an array and sampled as an object;

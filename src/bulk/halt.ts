@@ -1,5 +1,5 @@
 /**
- * Which failures are about the batch rather than one item (https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md, "When the batch
+ * Which failures are about the batch rather than one item (node_modules/payinout/docs/bulk-payouts.md or https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md, "When the batch
  * stops"). Every later item would meet them too, so the batch starts no new item: a batch with
  * wrong credentials makes one refused request, not one per item.
  * - AuthenticationError (401/403): the credentials, or the merchant's right to PayOuts, refused.

@@ -1,9 +1,9 @@
 /**
  * One batch item, settled exactly once, on the client's one engine. The service has no
- * idempotency key and its answer to a duplicate reference is not shown (https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md), so
+ * idempotency key and its answer to a duplicate reference is not shown (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md), so
  * the item looks its reference up first: found → the one match rule decides (recovered /
  * conflict); absent → `payout.create`, whose reconciliation settles a lost answer with one lookup
- * and resends only when that lookup shows nothing (https://github.com/payinout/payinout/blob/main/docs/reliability.md). Both calls run in the
+ * and resends only when that lookup shows nothing (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md). Both calls run in the
  * batch's lane (core/types.ts Lane): every wait the service asks for pauses the whole batch at
  * once, and no repeat starts once the batch stopped. Every decision uses the one normalised
  * reference (the schema's trim).

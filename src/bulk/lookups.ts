@@ -3,7 +3,7 @@
  * many lookups with the same ordered concurrency, shared pause and halt as a PayOut batch — a
  * 429 on one lookup pauses every lane, refused credentials stop the rest — one result per id in
  * input order, never a rejection for one id (the public API contract, "Catching up after missed
- * webhooks"; guide: https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
+ * webhooks"; guide: node_modules/payinout/docs/catch-up.md or https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
  */
 import { ConfigurationError, NotFoundError, PayinoutError } from '../core/errors.js';
 import { type CallOptions, LANE } from '../core/types.js';

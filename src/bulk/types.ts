@@ -74,7 +74,7 @@ export interface BatchClient {
   maxRetries: number;
   /**
    * The client's observers (its tracer), told of the batch and of each item or job through the
-   * guarded dispatcher (https://github.com/payinout/payinout/blob/main/docs/observability.md).
+   * guarded dispatcher (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md).
    */
   observers?: Dispatcher<BatchEvents> | undefined;
   create(

@@ -6,20 +6,21 @@ import type { RedisClient } from 'bullmq';
 import { run } from './scripts.js';
 
 /**
- * Takes the lease of every reference nobody holds, each under a token that starts with a new
- * fence number (a stale holder's token never matches again), and reads what the job must know
+ * Takes the lease of every reference nobody holds, each under a token that starts with the job's
+ * new fence number (a stale holder's token never matches again: one INCR per job), and reads what the job must know
  * before its first request: the shared pause left (ms, Redis's clock) and the batch's halt.
  * KEYS: fence, pause, halt, lease…; ARGV: holder, ttl. Returns { pauseMs, halt|false, token|false… }.
  */
 const START_JOB = `
 local out = { redis.call('PTTL', KEYS[2]), redis.call('GET', KEYS[3]) }
+local fence = nil
 for i = 4, #KEYS do
-  if redis.call('EXISTS', KEYS[i]) == 1 then
-    out[i - 1] = false
-  else
-    local token = redis.call('INCR', KEYS[1]) .. ':' .. ARGV[1]
-    redis.call('SET', KEYS[i], token, 'PX', ARGV[2])
+  fence = fence or redis.call('INCR', KEYS[1])
+  local token = fence .. ':' .. ARGV[1] .. ':' .. i
+  if redis.call('SET', KEYS[i], token, 'NX', 'PX', ARGV[2]) then
     out[i - 1] = token
+  else
+    out[i - 1] = false
   end
 end
 return out`;
@@ -85,14 +86,16 @@ for i = 1, leases do
     redis.call('DEL', KEYS[i + 2])
   end
 end
-local saved = 0
+local counts = {}
 for i = leases + 2, #ARGV, 3 do
   if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
-    redis.call('HINCRBY', KEYS[2], ARGV[i + 2], 1)
-    saved = saved + 1
+    counts[ARGV[i + 2]] = (counts[ARGV[i + 2]] or 0) + 1
   end
 end
-return saved`;
+for outcome, n in pairs(counts) do
+  redis.call('HINCRBY', KEYS[2], outcome, n)
+end
+return 1`;
 
 export interface SavedResult {
   itemId: string;

@@ -6,8 +6,8 @@
  */
 import type { Queue, RedisClient } from 'bullmq';
 import { RequestValidationError, type ValidationIssue } from '../core/errors.js';
+import { type OptionRule, optionProblems } from '../core/options.js';
 import type { PayOutCreateParams } from '../schemas/payout.js';
-import { closestKey } from '../schemas/suggest.js';
 import type { PayOutJobData } from './job.js';
 import { BATCH_ID, batchKeys, jobIdOf, newBatchId, redisOf } from './keys.js';
 import { addToBatch } from './scripts.js';
@@ -51,7 +51,7 @@ const MAX_ITEMS_PER_JOB = 1_000;
  * hosts. Every item is validated first: an invalid one, or a reference repeated within the call,
  * is a `RequestValidationError` naming `items[i].field`, and nothing is enqueued. Job data holds
  * the PayOut params and the batch id, never a credential. Guide:
- * https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md#across-many-machines-the-queue
+ * node_modules/payinout/docs/bulk-payouts.md or https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md#across-many-machines-the-queue
  * @example
  * const queue = new Queue('payouts', { connection });
  * const { batchId } = await enqueuePayOuts(queue, payouts);
@@ -127,24 +127,27 @@ async function notInBatch(
   return items.filter((_, i) => known[i] === null);
 }
 
-const OPTIONS = ['batchId', 'itemsPerJob'];
+/** enqueuePayOuts' options, checked by core/options.ts's rule tables like every other option. */
+const RULES: Readonly<Record<string, OptionRule>> = {
+  batchId: {
+    valid: (value) => typeof value === 'string' && BATCH_ID.test(value),
+    expects: '1-100 letters, digits, ".", "_" or "-"',
+  },
+  itemsPerJob: {
+    valid: (value) =>
+      typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= MAX_ITEMS_PER_JOB,
+    expects: `a whole number from 1 to ${MAX_ITEMS_PER_JOB}`,
+  },
+};
 
 function checkOptions(options: EnqueuePayOutsOptions): { batchId?: string; itemsPerJob: number } {
-  const issues: ValidationIssue[] = [];
-  for (const key of Object.keys(options ?? {})) {
-    if (OPTIONS.includes(key)) continue;
-    const near = closestKey(key, OPTIONS);
-    issues.push({ path: key, message: `unknown option${near ? `; did you mean '${near}'?` : ''}` });
+  const given = (options ?? {}) as Record<string, unknown>;
+  const problems = optionProblems(given, Object.keys(RULES), RULES);
+  if (problems.length) {
+    const issues: ValidationIssue[] = problems.map((p) => ({ path: p.key, message: p.message }));
+    throw new RequestValidationError('enqueuePayOuts options (nothing was enqueued)', issues);
   }
   const { batchId, itemsPerJob = DEFAULT_ITEMS_PER_JOB } = options ?? {};
-  if (batchId !== undefined && (typeof batchId !== 'string' || !BATCH_ID.test(batchId))) {
-    issues.push({ path: 'batchId', message: 'must be 1-100 letters, digits, ".", "_" or "-"' });
-  }
-  const perJob = itemsPerJob as unknown;
-  if (!(Number.isSafeInteger(perJob) && (perJob as number) >= 1 && (perJob as number) <= MAX_ITEMS_PER_JOB)) {
-    issues.push({ path: 'itemsPerJob', message: `must be a whole number from 1 to ${MAX_ITEMS_PER_JOB}` });
-  }
-  if (issues.length) throw new RequestValidationError('enqueuePayOuts options', issues);
   return batchId === undefined ? { itemsPerJob } : { batchId, itemsPerJob };
 }
 

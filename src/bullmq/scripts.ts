@@ -37,13 +37,17 @@ export async function run(client: RedisClient, lua: string, keys: string[], args
  */
 const ADD_TO_BATCH = `
 local out = {}
+local added = {}
 for i = 1, #ARGV, 2 do
   if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
-    redis.call('RPUSH', KEYS[2], ARGV[i])
+    added[#added + 1] = ARGV[i]
     out[#out + 1] = 1
   else
     out[#out + 1] = 0
   end
+end
+for i = 1, #added, 1000 do
+  redis.call('RPUSH', KEYS[2], unpack(added, i, math.min(i + 999, #added)))
 end
 return out`;
 

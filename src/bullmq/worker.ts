@@ -5,7 +5,7 @@
 import { type ConnectionOptions, type Job, type RedisClient, Worker, type WorkerOptions } from 'bullmq';
 import type { PaymentClient } from '../client.js';
 import { ConfigurationError, ConnectionError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { closestKey } from '../schemas/suggest.js';
 import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
@@ -27,7 +27,10 @@ export interface PayOutWorkerOptions {
    * has one, makes each job a span (parent of the job's lookup and create spans).
    */
   client: PaymentClient;
-  /** Jobs this worker settles at once; default 4, at most 64 (as createMany). */
+  /**
+   * Jobs this worker settles at once (BullMQ's concurrency); default 4, at most 64. A job is one
+   * PayOut, or a chunk (`itemsPerJob`) whose PayOuts run 8 at a time.
+   */
   concurrency?: number;
   /**
    * Transient failures (no answer, 5xx, 408) each job retries after; a lost create answer is looked
@@ -45,12 +48,6 @@ export interface PayOutWorkerOptions {
 
 const KNOWN = ['queueName', 'connection', 'client', 'concurrency', 'maxRetries', 'workerOptions'];
 
-/**
- * BullMQ's rate limiter stops a queue's workers only when they have a limiter configured: one
- * that never limits by count, so that `worker.rateLimit(ms)` (a 429's Retry-After) pauses them all.
- */
-const NEVER_BY_COUNT = { max: 1_000_000_000, duration: 1_000 };
-
 const DEFAULTS = { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 5 };
 
 /** PayOuts of one chunk job in flight at once (a one-PayOut job has one). */
@@ -61,7 +58,10 @@ export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJ
   checkOptions(options);
   const concurrency = checkConcurrency(options.concurrency);
   const maxRetries = options.maxRetries ?? 2;
-  const settings = { limiter: NEVER_BY_COUNT, ...DEFAULTS, ...options.workerOptions };
+  // No limiter of payinout's: the shared pause reaches every job in flight (shared.ts), and one
+  // that never limits would cost BullMQ three commands a job. A merchant's own limiter still
+  // applies, and `rateLimit` (a 429's Retry-After) then stops its workers taking jobs as well.
+  const settings = { ...DEFAULTS, ...options.workerOptions };
   let worker: Worker<PayOutJobData, PayOutJobResult>;
   let pause: SharedPause | undefined;
   const redis = () => redisOf(worker);
@@ -139,7 +139,7 @@ async function recordGivenUp(
 
 /** Options that belong to the worker's client: the worker uses whatever its client was given. */
 const CLIENT_OPTIONS: Record<string, string> = {
-  tracer: `is the client's option: new PaymentClient({ …, tracer }) makes each job a span (${guideUrl('observability.md', 'queue-jobs-payinoutbullmq')})`,
+  tracer: `is the client's option: new PaymentClient({ …, tracer }) makes each job a span (${guide('observability.md', 'queue-jobs-payinoutbullmq')})`,
   logger: "is the client's option: new PaymentClient({ …, logger })",
   timeoutMs: "is the client's option: new PaymentClient({ …, timeoutMs })",
 };

@@ -1,19 +1,25 @@
 /**
  * `payinout confirm <ticket|reference> <APPROVED|REJECTED|EXPIRED>`: sandbox confirm against
- * the PAYINOUT_* environment. Sandbox confirm needs the transaction's payment_method, which a
- * lookup does not return, so without --method the command tries the methods the
- * supported-status table allows for the transaction's country and direction, in order, until
- * one is accepted; a refusal that is not about the method stops it at once.
+ * the PAYINOUT_* environment. Sandbox confirm needs the transaction's payment_method. The command
+ * looks the transaction up first and confirms with its own method when the answer shows one (the
+ * simulator's does; the guide's field list does not name it): a method sandbox confirm cannot
+ * drive is refused with what the sandbox supports for it, exactly as `--method` would be. Only
+ * when the lookup shows no method does it try the methods the supported-status table allows for
+ * the transaction's country and direction, in order; a refusal that is not about the method stops
+ * it at once, and when no guess was the method it says so instead of showing the last refusal.
  */
 import { Argument, type Command, Option } from 'commander';
 import { UnprocessableEntityError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
+import type { PaymentClient } from '../node/client.js';
 import {
   COUNTRIES,
   SANDBOX_CONFIRM_STATUSES,
   SANDBOX_CONFIRM_SUPPORT,
+  SANDBOX_CONFIRM_UNSUPPORTED_PAYIN,
   type SandboxConfirmStatus,
 } from '../schemas/catalog.js';
+import type { Transaction } from '../schemas/transaction.js';
 import { clientFromEnv } from './client.js';
 import { UsageError } from './errors.js';
 import { envHelp } from './help.js';
@@ -23,6 +29,13 @@ type Direction = 'payin' | 'payout';
 
 interface ConfirmFlags {
   method?: string;
+}
+
+interface Target {
+  client: PaymentClient;
+  transaction: Transaction;
+  direction: Direction;
+  status: SandboxConfirmStatus;
 }
 
 export function registerConfirm(program: Command): void {
@@ -36,7 +49,7 @@ export function registerConfirm(program: Command): void {
     .addOption(
       new Option(
         '--method <METHOD>',
-        'the payment_method it was created with (default: found by trying the supported ones)',
+        'the payment_method it was created with (default: the one its lookup shows, else found by trying the supported ones)',
       ),
     )
     .addHelpText(
@@ -51,32 +64,55 @@ async function runConfirm(id: string, status: SandboxConfirmStatus, flags: Confi
   const transaction = await client.transactions.get(id);
   const direction: Direction =
     String(transaction.type_transaction).toUpperCase() === 'PAYOUT' ? 'payout' : 'payin';
-  const methods = flags.method
-    ? [flags.method.toUpperCase()]
-    : candidates(direction, transaction.currency, status);
+  const target = { client, transaction, direction, status };
+  const method = flags.method?.toUpperCase() ?? ownMethod(transaction);
+  if (method) return confirmWith(target, method);
+  return confirmByTrying(target);
+}
+
+/** The payment_method the lookup answer shows, if it shows one. */
+function ownMethod(transaction: Transaction): string | undefined {
+  const method = transaction.payment_method;
+  return method ? method.toUpperCase() : undefined;
+}
+
+/** One confirm; the client refuses a status the method does not support before sending. */
+async function confirmWith(
+  { client, transaction, direction, status }: Target,
+  method: string,
+): Promise<void> {
+  const params = { transaction_id: transaction.ticket, payment_method: method, status };
+  const result =
+    direction === 'payin'
+      ? await client.sandbox.confirmPayIn(params)
+      : await client.sandbox.confirmPayOut(params);
+  const kind = direction === 'payin' ? 'PayIn' : 'PayOut';
+  printOut(`${transaction.reference} (ticket ${transaction.ticket}, ${kind} ${method}) → ${result.status}\n`);
+}
+
+/** The lookup shows no method: each supported one in turn; a wrong method changes nothing. */
+async function confirmByTrying(target: Target): Promise<void> {
+  const { transaction, direction, status } = target;
+  const methods = candidates(direction, transaction.currency, status);
+  const kind = direction === 'payin' ? 'PayIn' : 'PayOut';
+  const table = guide('testing.md', 'sandbox-confirm-supported-statuses');
   if (methods.length === 0) {
     throw new UsageError(
-      `No ${direction === 'payin' ? 'PayIn' : 'PayOut'} method in ${transaction.currency} supports ${status} in sandbox confirm; see ${guideUrl('testing.md', 'sandbox-confirm-supported-statuses')}.`,
+      `No ${kind} method in ${transaction.currency} supports ${status} in sandbox confirm; see ${table}.`,
     );
   }
-  const confirm = direction === 'payin' ? client.sandbox.confirmPayIn : client.sandbox.confirmPayOut;
-  for (const [index, method] of methods.entries()) {
+  for (const method of methods) {
     try {
-      const result = await confirm.call(client.sandbox, {
-        transaction_id: transaction.ticket,
-        payment_method: method,
-        status,
-      });
-      const kind = direction === 'payin' ? 'PayIn' : 'PayOut';
-      printOut(
-        `${transaction.reference} (ticket ${transaction.ticket}, ${kind} ${method}) → ${result.status}\n`,
-      );
-      return;
+      return await confirmWith(target, method);
     } catch (error) {
-      const last = index === methods.length - 1;
-      if (last || !aboutTheMethod(error)) throw error;
+      if (!aboutTheMethod(error)) throw error;
     }
   }
+  const outside = direction === 'payin' ? Object.keys(SANDBOX_CONFIRM_UNSUPPORTED_PAYIN).join(', ') : '';
+  throw new UsageError(
+    `${transaction.reference} was not confirmed (nothing changed): its lookup does not show its payment_method, and it was created with none of ${methods.join(', ')}, the ${kind} methods in ${transaction.currency} that support ${status}. ` +
+      `${outside ? `If it is ${outside}, sandbox confirm cannot drive it. ` : ''}Otherwise pass --method METHOD; see ${table}.`,
+  );
 }
 
 /** Methods of the table that support `status` in the country of `currency`. */

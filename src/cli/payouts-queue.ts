@@ -1,6 +1,6 @@
 /**
  * `payinout payouts send FILE.csv --queue redis://… [--queue-name payouts] [--batch ID] [--out R.csv]`
- * (the public API contract, "Payouts across many machines"; guide: https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
+ * (the public API contract, "Payouts across many machines"; guide: node_modules/payinout/docs/bulk-payouts.md or https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
  *
  * Every row is checked first — an invalid row or a repeated reference is a usage error and
  * nothing is enqueued —, then the rows are enqueued (payinout/bullmq), and the command waits,
@@ -48,9 +48,9 @@ export async function sendToQueue(file: string, options: QueueSendOptions): Prom
       printOut(`dry run: ${rows} rows, all valid; nothing was enqueued.\n`);
       return EXIT.ok;
     }
-    const out = options.out ?? `${file.replace(/\.csv$/i, '')}.results.csv`;
     // Opened (and checked not to be the input under another name) before anything is enqueued.
-    results = await openResultsFile(out, file, RESULT_COLUMNS);
+    results = await openResultsFile(options.out, file, RESULT_COLUMNS);
+    const out = results.path;
     const bullmq = await loadQueueModule();
     const { Queue } = await import('bullmq');
     await checkDatabase(options.queue);

@@ -42,7 +42,7 @@ export function registerPayoutsWorker(payouts: Command): void {
     .option('--queue-name <name>', 'the queue name', queueName, 'payouts')
     .option(
       '--concurrency <n>',
-      `PayOuts this worker settles at once, 1-${MAX_CONCURRENCY}`,
+      `jobs this worker settles at once (a job is a chunk of up to 50 PayOuts, 8 at a time), 1-${MAX_CONCURRENCY}`,
       integerIn(1, MAX_CONCURRENCY),
       4,
     )
@@ -69,7 +69,13 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
     printErr(`payinout payouts worker: ${(error as Error).message}\n`);
     return 2;
   }
-  const bullmq = await loadQueueModule();
+  let bullmq: Awaited<ReturnType<typeof loadQueueModule>>;
+  try {
+    bullmq = await loadQueueModule();
+  } catch (error) {
+    printErr(`payinout payouts worker: ${(error as Error).message}\n`);
+    return 2; // bullmq or ioredis missing: nothing was started
+  }
   try {
     // Before the worker exists: once running, it would take jobs from whatever database it is on.
     await checkDatabase(options.queue);

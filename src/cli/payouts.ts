@@ -1,6 +1,6 @@
 /**
  * `payinout payouts send FILE.csv [--concurrency N] [--out RESULTS.csv] [--dry-run]`
- * (the public API contract, "Bulk payouts"; guide: https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
+ * (the public API contract, "Bulk payouts"; guide: node_modules/payinout/docs/bulk-payouts.md or https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
  *
  * Two streaming passes over the file: the first checks the header and every row (nothing is sent
  * if the file itself is unusable; --dry-run stops there), the second feeds the rows to the batch
@@ -12,7 +12,7 @@ import { type BatchSummary, MAX_CONCURRENCY, runPayOutBatch } from '../bulk/batc
 import { RejectedItem } from '../bulk/item.js';
 import type { BatchClient } from '../bulk/types.js';
 import { ConfigurationError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { PaymentClient } from '../node/client.js';
 import { UsageError } from './errors.js';
 import { stopOnSignal } from './interrupt.js';
@@ -40,7 +40,7 @@ export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
 export function registerPayoutsCommand(program: Command): void {
   const payouts = program
     .command('payouts')
-    .description(`PayOut disbursements in bulk (${guideUrl('bulk-payouts.md')})`);
+    .description(`PayOut disbursements in bulk (${guide('bulk-payouts.md')})`);
   registerSend(payouts);
   registerPayoutsWorker(payouts);
   for (const command of [payouts, ...payouts.commands]) {
@@ -67,7 +67,10 @@ function registerSend(payouts: Command): void {
       retriesOption,
       2,
     )
-    .option('--out <results.csv>', 'results file (default FILE.results.csv)')
+    .option(
+      '--out <results.csv>',
+      'results file (default FILE.results.csv; FILE.results.1.csv, … when a previous run left one)',
+    )
     .option('--dry-run', 'validate every row and send nothing')
     .option(
       '--queue <redis-url>',
@@ -148,9 +151,8 @@ async function prepare(file: string, options: SendOptions) {
     );
     return check.invalid ? { invalid: check.invalid } : undefined;
   }
-  const out = options.out ?? `${file.replace(/\.csv$/i, '')}.results.csv`;
-  const results = await openResultsFile(out, file, RESULT_COLUMNS);
-  return { client, rows: check.rows, out, results };
+  const results = await openResultsFile(options.out, file, RESULT_COLUMNS);
+  return { client, rows: check.rows, out: results.path, results };
 }
 
 /** From the first PayOut on, every ending says what was sent and where the results are: exit 0 or 1. */

@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { registerConfirm } from './confirm.js';
+import { registerDocs } from './docs.js';
 import { registerGet } from './get.js';
 import { registerOpenApi } from './openapi.js';
 import { registerSandbox } from './sandbox.js';
@@ -30,6 +31,7 @@ export async function createProgram(argv: readonly string[]): Promise<Command> {
   registerConfirm(program);
   registerGet(program);
   registerOpenApi(program);
+  registerDocs(program);
   // The CSV and progress-bar libraries behind `payouts send` and `transactions check` stay out
   // of `payinout sandbox`.
   if (argv[0] !== 'sandbox') {

@@ -5,6 +5,7 @@
  */
 import { InvalidArgumentError } from 'commander';
 import { withDeadline } from '../core/deadline.js';
+import { UsageError } from './errors.js';
 
 export interface QueueConnection {
   host: string;
@@ -78,7 +79,8 @@ export async function loadQueueModule(): Promise<typeof import('../bullmq/index.
     ...((await resolvable(() => import('ioredis'))) ? [] : ['ioredis']),
   ];
   if (missing.length) {
-    throw new QueueSetupError(
+    // A setup refused before anything was enqueued or sent: a usage error (exit 2), as help says.
+    throw new UsageError(
       `the queue needs ${missing.join(' and ')}: npm install bullmq ioredis (bullmq 5 or 6).`,
     );
   }

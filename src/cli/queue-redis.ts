@@ -4,6 +4,7 @@
  * application's queue of the same name could be), and that Redis answers within a bounded time
  * (BullMQ's connection waits for a reconnect forever; a command line must not).
  */
+import { withDeadline } from '../core/deadline.js';
 import { type QueueConnection, QueueSetupError, shownUrl } from './queue-connection.js';
 
 /** How long one Redis step of `payouts send` may go unanswered before the command gives up. */
@@ -50,29 +51,20 @@ export class RedisLostError extends QueueSetupError {}
  * already done and what to do next, read when the time is up (so it counts what happened until
  * then).
  */
-export async function answered<T>(
+export function answered<T>(
   work: Promise<T>,
   connection: QueueConnection,
   done: () => string,
   ms = ANSWER_MS,
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new RedisLostError(
-            `Redis at ${shownUrl(connection)} stopped answering (nothing for ${ms / 1000} s). ${done()}`,
-          ),
-        ),
-      ms,
-    );
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return withDeadline(
+    work,
+    ms,
+    () =>
+      new RedisLostError(
+        `Redis at ${shownUrl(connection)} stopped answering (nothing for ${ms / 1000} s). ${done()}`,
+      ),
+  );
 }
 
 /** Closes a queue, or drops its connection when Redis cannot take the goodbye in time. */

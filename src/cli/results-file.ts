@@ -10,6 +10,9 @@
  *   every write is an awaited promise, there is no stream to emit an unhandled 'error' — and the
  *   rows are kept, so `close()` puts the complete results in a fallback file in the temp dir
  *   (or on stderr when even that fails) and says where they went.
+ * - without `--out` it is FILE.results.csv beside the input, or FILE.results.1.csv, .2, … when a
+ *   previous run's is there: a re-run never overwrites the results of the run before (created
+ *   exclusively, so two runs at once cannot pick the same name either).
  * Cells go through csv-stringify with formulas neutralised: references and service messages
  * come from outside and may be opened in a spreadsheet.
  */
@@ -31,6 +34,8 @@ export interface ResultsPlace {
 }
 
 export interface ResultsFile {
+  /** The file being written. */
+  readonly path: string;
   write(cells: readonly string[]): Promise<void>;
   close(): Promise<ResultsPlace>;
 }
@@ -38,24 +43,24 @@ export interface ResultsFile {
 /** Unwritten text past which `write` waits for the disk (backpressure). */
 const HIGH_WATER = 1 << 20;
 
-/** Opens `out` for the results of `input`; throws UsageError (exit 2: nothing sent yet) when it cannot. */
+/**
+ * Opens the results file of `input`: `out` when given (`--out`, rewritten), else the first free
+ * default name. Throws UsageError (exit 2: nothing sent yet) when it cannot.
+ */
 export async function openResultsFile(
-  out: string,
+  out: string | undefined,
   input: string,
   columns: readonly string[],
 ): Promise<ResultsFile> {
   const source = await stat(input).catch((error) => {
     throw new UsageError(`cannot read ${input} (${codeOf(error)}); nothing was sent.`);
   });
-  // No O_TRUNC: the file is truncated only once it is known not to be the input.
-  const handle = await open(out, constants.O_WRONLY | constants.O_CREAT, 0o644).catch((error) => {
-    throw new UsageError(`cannot write the results file ${out} (${codeOf(error)}); nothing was sent.`);
-  });
+  const { path, handle } = out === undefined ? await openFreshDefault(input) : await openNamed(out);
   try {
     const target = await handle.stat();
     if (sameFile(source, target)) {
       throw new UsageError(
-        `--out ${out} is the input file ${input}${resolve(out) === resolve(input) ? '' : ' (the same file on disk, under another name)'}; choose another results file. Nothing was sent.`,
+        `--out ${path} is the input file ${input}${resolve(path) === resolve(input) ? '' : ' (the same file on disk, under another name)'}; choose another results file. Nothing was sent.`,
       );
     }
     if (target.isFile()) await handle.truncate(0);
@@ -63,12 +68,44 @@ export async function openResultsFile(
     const format = isatty(handle.fd) ? (cells: readonly string[]) => forTerminal(row(cells)) : row;
     const header = format(columns);
     await handle.writeFile(header);
-    return new Writer(handle, out, header, format);
+    return new Writer(handle, path, header, format);
   } catch (error) {
     await handle.close().catch(() => undefined);
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`cannot write the results file ${out} (${codeOf(error)}); nothing was sent.`);
+    throw new UsageError(`cannot write the results file ${path} (${codeOf(error)}); nothing was sent.`);
   }
+}
+
+/** `--out`: opened without O_TRUNC, truncated only once it is known not to be the input. */
+async function openNamed(path: string): Promise<{ path: string; handle: FileHandle }> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_CREAT, 0o644).catch((error) => {
+    throw new UsageError(`cannot write the results file ${path} (${codeOf(error)}); nothing was sent.`);
+  });
+  return { path, handle };
+}
+
+/** The default name of the results of `input`, for the `n`th run that found the earlier ones there. */
+export function defaultResultsPath(input: string, n = 0): string {
+  return `${input.replace(/\.csv$/i, '')}.results${n === 0 ? '' : `.${n}`}.csv`;
+}
+
+/** FILE.results.csv, else FILE.results.1.csv, .2, …: created exclusively, never one that exists. */
+async function openFreshDefault(input: string): Promise<{ path: string; handle: FileHandle }> {
+  for (let n = 0; n < 10_000; n++) {
+    const path = defaultResultsPath(input, n);
+    try {
+      return {
+        path,
+        handle: await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644),
+      };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'EEXIST') continue;
+      throw new UsageError(`cannot write the results file ${path} (${codeOf(error)}); nothing was sent.`);
+    }
+  }
+  throw new UsageError(
+    `${defaultResultsPath(input)} and 9,999 numbered copies exist; move old results away or choose --out. Nothing was sent.`,
+  );
 }
 
 function sameFile(a: Stats, b: Stats): boolean {
@@ -84,6 +121,9 @@ function row(cells: readonly string[]): string {
 class Writer implements ResultsFile {
   readonly #handle: FileHandle;
   readonly #out: string;
+  get path(): string {
+    return this.#out;
+  }
   readonly #format: (cells: readonly string[]) => string;
   /** Every row written, header first: what a fallback file needs when the disk fails. */
   readonly #rows: string[];

@@ -1,6 +1,6 @@
 /**
  * `payinout transactions check FILE.csv [--column reference] [--concurrency N] [--out RESULTS.csv]`
- * (the public API contract, "Catching up after missed webhooks"; guide: https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
+ * (the public API contract, "Catching up after missed webhooks"; guide: node_modules/payinout/docs/catch-up.md or https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
  *
  * Looks up the ticket or reference in one column of every row, with the engine behind
  * `client.transactions.getMany`, and writes one result per row, in file order:
@@ -17,7 +17,7 @@ import type { TransactionLookupProgress, TransactionLookupResult } from '../bulk
 import { runLookups } from '../bulk/lookups.js';
 import { PaymentClient } from '../client.js';
 import { ConfigurationError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { closestKey } from '../schemas/suggest.js';
 import { VERSION } from '../version.js';
 import { UsageError } from './errors.js';
@@ -49,16 +49,17 @@ interface CheckOptions {
 export function registerTransactionsCommand(program: Command): void {
   const transactions = program
     .command('transactions')
-    .description(
-      `Transaction lookups in bulk: catching up after missed webhooks (${guideUrl('catch-up.md')})`,
-    );
+    .description(`Transaction lookups in bulk: catching up after missed webhooks (${guide('catch-up.md')})`);
   transactions
     .command('check')
     .description('Look up the ticket or reference of every CSV row and write what the service shows now')
     .argument('<file>', 'CSV file with a header line; one column holds the ticket or reference')
     .option('--column <name>', 'the column holding the ticket or reference', 'reference')
     .option('--concurrency <n>', `lookups in flight at once, 1-${MAX_CONCURRENCY}`, concurrencyOption, 4)
-    .option('--out <results.csv>', 'results file (default FILE.check.csv)')
+    .option(
+      '--out <results.csv>',
+      'results file (default FILE.results.csv; FILE.results.1.csv, … when a previous run left one)',
+    )
     .addHelpText(
       'after',
       `\nResults: ${CHECK_COLUMNS.join(',')}; outcome is found, not_found or failed.\n${envHelp}Exit: 0 every id found, 1 some not found or failed, 2 usage error.\n\nExample:\n  payinout transactions check pending-orders.csv --column order_id --out now.csv\n`,
@@ -88,8 +89,8 @@ async function check(file: string, options: CheckOptions): Promise<number> {
       appInfo: { name: 'payinout-cli', version: VERSION },
     });
     const rows = await countRows(file, options.column);
-    const out = options.out ?? `${file.replace(/\.csv$/i, '')}.check.csv`;
-    ready = { client, rows, out, results: await openResultsFile(out, file, CHECK_COLUMNS) };
+    const results = await openResultsFile(options.out, file, CHECK_COLUMNS);
+    ready = { client, rows, out: results.path, results };
   } catch (error) {
     printErr(`payinout transactions check: ${(error as Error).message}\n`);
     return error instanceof UsageError || error instanceof ConfigurationError

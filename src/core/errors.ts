@@ -171,7 +171,7 @@ export class AmbiguousTransactionError extends ResponseValidationError {
   }
 }
 
-/** Why a webhook delivery was refused ({@link WebhookVerificationError.reason}); https://github.com/payinout/payinout/blob/main/docs/webhooks.md maps each to a status code. */
+/** Why a webhook delivery was refused ({@link WebhookVerificationError.reason}); node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md maps each to a status code. */
 export type WebhookFailureReason =
   | 'missing_signature'
   | 'signature_mismatch'

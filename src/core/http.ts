@@ -100,11 +100,11 @@ export class Http {
       if (error instanceof Withheld) throw error.reason;
       observe(x, attempt, error instanceof WireFailure ? error.status : undefined, started, error);
       if (x.options.signal?.aborted) throw x.options.signal.reason;
-      if (!(error instanceof WireFailure)) return brokenBy(error, x, attempt);
+      if (!(error instanceof WireFailure)) return brokenBy(error, x, this.#prefix, attempt);
       const { status } = error;
       if (error.deadline)
         return { ok: false, error: timedOut(x, attempt, status, timeoutMs), status, staleSocket: false };
-      return brokenBy(error.cause, x, attempt, status);
+      return brokenBy(error.cause, x, this.#prefix, attempt, status);
     }
   }
 }
@@ -185,9 +185,16 @@ function withCallHeaders(
 }
 
 /** A failure before any answer (`status` undefined: a reset then is a stale socket) or mid-body. */
-function brokenBy(error: unknown, x: Exchange, attempt = x.counter.count, status?: number): Failed {
+function brokenBy(error: unknown, x: Exchange, baseUrl: string, attempt: number, status?: number): Failed {
   if (error instanceof ConnectionError) return { ok: false, error, status, staleSocket: false };
-  const where = { method: x.method, path: `/${x.path}`, attempts: attempt, reference: x.reference, status };
+  const where = {
+    method: x.method,
+    path: `/${x.path}`,
+    attempts: attempt,
+    reference: x.reference,
+    status,
+    baseUrl,
+  };
   return {
     ok: false,
     error: connectionError(error, where, x.secrets, x.unknownAdvice),

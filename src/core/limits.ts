@@ -13,6 +13,6 @@ export const MAX_TIMER_MS = 2_147_483_647;
 /**
  * The largest answer read, in bytes (decoded): the service's answers are a few kilobytes, and a
  * server or proxy that streams without end must not exhaust the merchant's memory before the
- * deadline. A larger body fails like a cut one (https://github.com/payinout/payinout/blob/main/docs/reliability.md, "Retry table").
+ * deadline. A larger body fails like a cut one (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md, "Retry table").
  */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;

@@ -53,6 +53,30 @@ export interface FailureContext {
   reference?: string | undefined;
   /** Set when the status had arrived and the body then failed. */
   status?: number | undefined;
+  /** The baseUrl the request went to: a loopback one is usually a local simulator. */
+  baseUrl?: string | undefined;
+}
+
+/** The origin of a loopback baseUrl (no path, no user info), else undefined. */
+function loopbackOrigin(baseUrl: string | undefined): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(baseUrl ?? '');
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\./.test(host) ? url.origin : undefined;
+}
+
+/** What to do after a failure that is not an unknown outcome. */
+function nextStep(code: string | undefined, baseUrl: string | undefined): string {
+  if (code && TLS_CODES.has(code))
+    return "Nothing was sent: the server's TLS certificate was not trusted. Check that baseUrl is the service's address; if a proxy re-signs TLS, give Node its CA (NODE_EXTRA_CA_CERTS).";
+  const local = code === 'ECONNREFUSED' ? loopbackOrigin(baseUrl) : undefined;
+  if (local)
+    return `Nothing was sent: nothing listens at ${local}. Is \`payinout sandbox\` running? Start it with \`npx payinout sandbox\` and use the PAYINOUT_BASE_URL it prints (its port may differ).`;
+  return 'Check baseUrl and the network to the service.';
 }
 
 export function connectionError(
@@ -64,13 +88,8 @@ export function connectionError(
   const code = networkCode(error);
   const outcome = code && NOT_SENT_CODES.has(code) ? 'not_sent' : 'unknown';
   const detail = code ?? scrubText(error instanceof Error ? error.message : String(error), secrets);
-  const { reference, status, ...where } = context;
-  const next =
-    outcome === 'unknown' && unknownAdvice
-      ? unknownAdvice
-      : code && TLS_CODES.has(code)
-        ? "Nothing was sent: the server's TLS certificate was not trusted. Check that baseUrl is the service's address; if a proxy re-signs TLS, give Node its CA (NODE_EXTRA_CA_CERTS)."
-        : 'Check baseUrl and the network to the service.';
+  const { reference, status, baseUrl, ...where } = context;
+  const next = outcome === 'unknown' && unknownAdvice ? unknownAdvice : nextStep(code, baseUrl);
   const what =
     status === undefined
       ? 'got no answer from the service'

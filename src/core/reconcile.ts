@@ -1,5 +1,5 @@
 /**
- * Reconciliation of a call that must not be resent blindly (https://github.com/payinout/payinout/blob/main/docs/reliability.md, "Reconciliation
+ * Reconciliation of a call that must not be resent blindly (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md, "Reconciliation
  * of creates"). The service has no idempotency key, so when such a call may have reached the
  * service without a readable answer, its recovery (supplied by the operations table) looks it up
  * before anything else:

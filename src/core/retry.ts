@@ -1,5 +1,5 @@
 /**
- * The one retry policy and the one pacer every repeated request goes through (https://github.com/payinout/payinout/blob/main/docs/reliability.md,
+ * The one retry policy and the one pacer every repeated request goes through (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md,
  * "Retry table"): safe calls resent by the transport, creates resent by reconciliation, the
  * lookups between them, and a batch's shared pause. Which calls may be repeated at all is the
  * CallSpec's `resend` (types.ts); nothing below this (http.ts, the senders) decides or times one.

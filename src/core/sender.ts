@@ -106,7 +106,7 @@ export function fetchSender(fetchImpl: typeof fetch): Sender {
         method: request.method,
         headers: request.headers,
         signal: controller.signal,
-        // Never followed: credentials must not reach another origin (https://github.com/payinout/payinout/blob/main/docs/reliability.md).
+        // Never followed: credentials must not reach another origin (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md).
         redirect: 'manual',
         body: request.body ?? null,
       });

@@ -1,7 +1,7 @@
 /**
  * The Node sender: `node:http`/`node:https` over keep-alive agents. On Node, `fetch` (undici's
  * WHATWG Request/Response/stream machinery) costs four times the CPU of `node:http` per call
- * (https://github.com/payinout/payinout/blob/main/docs/performance.md, "Client CPU under load"), which is most of a client's cost at high
+ * (node_modules/payinout/docs/performance.md or https://github.com/payinout/payinout/blob/main/docs/performance.md, "Client CPU under load"), which is most of a client's cost at high
  * concurrency; this sender does the same job — send, read the whole body under the deadline,
  * never follow a redirect — without it. Loaded only by the Node entry, so no other runtime sees
  * a `node:` import.

@@ -21,7 +21,7 @@ export class PayInResource {
    * Creates a PayIn (POST /api/v2/payin). The answer holds `payment_url` (Checkout/Hybrid),
    * `payment_information` (Direct/Hybrid), or both. If the answer is lost (reset, timeout, 5xx), the
    * reference is looked up before any resend; a result rebuilt that way has `recovered: true` and no
-   * `payment_url`/`payment_information` (https://github.com/payinout/payinout/blob/main/docs/reliability.md).
+   * `payment_url`/`payment_information` (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md).
    * @throws RequestValidationError before sending when the params break the spec's rules
    * @example
    * const payin = await client.payin.create({ reference: 'order-1001', amount: 50000, currency: 'COP',
@@ -39,7 +39,7 @@ export class PayInResource {
   /**
    * Creates a PayIn with the legacy endpoint (POST /api/v1/payin).
    * v1 rules: integer `amount`, CO/PE only, `redirect_url` and `ipn_url` required, `description` optional.
-   * @deprecated The service recommends v2: use `client.payin.create()` (https://github.com/payinout/payinout/blob/main/docs/migration-legacy-payin.md).
+   * @deprecated The service recommends v2: use `client.payin.create()` (node_modules/payinout/docs/migration-legacy-payin.md or https://github.com/payinout/payinout/blob/main/docs/migration-legacy-payin.md).
    * @example
    * const payin = await client.payin.createLegacy({ reference: 'order-1001', amount: 150000, currency: 'COP',
    *   country: 'CO', payment_method: 'PSE', redirect_url: 'https://shop.example/orders/1001',

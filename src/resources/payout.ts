@@ -48,7 +48,7 @@ export class PayOutResource {
    * `create`, its reference looked up first: an existing one with the same amount, currency and
    * destination is `recovered` (nothing sent), one with other details `failed` with a
    * `ReferenceConflictError` naming the field. Re-running a batch is therefore safe. A rate limit
-   * pauses the whole batch; an aborted `signal` starts no new item (https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
+   * pauses the whole batch; an aborted `signal` starts no new item (node_modules/payinout/docs/bulk-payouts.md or https://github.com/payinout/payinout/blob/main/docs/bulk-payouts.md).
    *
    * Retries: each call of an item retries transient failures (no answer, 5xx, 408) up to
    * `maxRetries` times — the client's `maxRetries` unless the batch sets its own — and a create is

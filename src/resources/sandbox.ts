@@ -26,7 +26,7 @@ export class SandboxResource {
    * Bre-B key for BREB/BREB_QR, the cash reference for EFECTY, the CLABE for SPEI).
    * @throws SandboxUnavailableError on a production client; RequestValidationError, before
    *   sending, for a status other than APPROVED, REJECTED or EXPIRED; StatusNotSupportedError,
-   *   before sending, for a status the method does not support in the sandbox (https://github.com/payinout/payinout/blob/main/docs/testing.md)
+   *   before sending, for a status the method does not support in the sandbox (node_modules/payinout/docs/testing.md or https://github.com/payinout/payinout/blob/main/docs/testing.md)
    * @example
    * await client.sandbox.confirmPayIn({ transaction_id: payin.ticket, payment_method: 'BREB', status: 'APPROVED' });
    */

@@ -39,7 +39,7 @@ export class TransactionsResource {
    * Looks many transactions up, at most `concurrency` (default 4) at a time, and resolves with one
    * result per id in input order — it never rejects for one id: `found` (with the transaction,
    * always the one asked for), `not_found`, or `failed` (with the typed error). For catching up
-   * after missed webhooks (https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
+   * after missed webhooks (node_modules/payinout/docs/catch-up.md or https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
    * The lookups share one pause, as `createMany`'s items do: a 429 on any of them pauses all for
    * the Retry-After the service asked (not counted against `maxRetries`); refused credentials or
    * a Retry-After over 60 s stop them, and ids not looked up fail with `LookupHaltedError`.

@@ -1,7 +1,7 @@
 /**
  * What the spec states about countries, methods, document and account types
  * (the service guide's "Country reference"). `null` means the spec says "Not shown":
- * the SDK then accepts any non-empty string (https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
+ * the SDK then accepts any non-empty string (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
  */
 
 /** ISO 3166-1 alpha-2 codes of the countries the service operates in. */
@@ -136,7 +136,7 @@ export type PersonType = (typeof PERSON_TYPES)[number];
 
 /**
  * Decimal places an amount may carry per currency (ISO 4217 minor units). An amount finer than
- * that cannot be paid exactly and is refused before sending (https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
+ * that cannot be paid exactly and is refused before sending (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
  */
 export const CURRENCY_DECIMALS: { readonly [C in CurrencyCode]: number } = {
   COP: 2,
@@ -174,7 +174,7 @@ export function isFinalStatus(status: string | null | undefined): status is Fina
 /**
  * Every `error` identifier an error answer carries, once, with the HTTP status it comes with:
  * the ones the guide documents ("Errors") and the ones the simulator adds where the spec is silent
- * (https://github.com/payinout/payinout/blob/main/docs/simulator.md). Read by `KNOWN_ERROR_CODES` and `ApiErrorCode`, the error classes chosen
+ * (node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md). Read by `KNOWN_ERROR_CODES` and `ApiErrorCode`, the error classes chosen
  * per identifier (core/errors.ts), the table's documented errors (api/operations.ts) and the
  * simulator's answers (testing/reply.ts), so none of them can name an identifier or a status
  * this table does not hold.

@@ -7,7 +7,7 @@
  * built lazily, on the first call of a strict client, so it costs nothing otherwise.
  *
  * Schemas use `zod/mini` (the same zod 4 schemas without the method-chaining layer): the
- * bundle budget (https://github.com/payinout/payinout/blob/main/docs/performance.md) cannot afford classic zod's ~25 KB gzipped.
+ * bundle budget (node_modules/payinout/docs/performance.md or https://github.com/payinout/payinout/blob/main/docs/performance.md) cannot afford classic zod's ~25 KB gzipped.
  */
 import * as z from 'zod/mini';
 import { unknownKeyMessage } from './suggest.js';
@@ -29,7 +29,7 @@ export interface SchemaKit {
   object: typeof z.object;
   /**
    * An object that keeps unknown keys in every mode, strict too: for an answer the spec says
-   * carries fields it does not name (https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md). A missing field is still tolerated by
+   * carries fields it does not name (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md). A missing field is still tolerated by
    * default and named in strict mode, as with {@link SchemaKit.object}. Typed with an index
    * signature, so those keys are readable (`info['other_key']`).
    */

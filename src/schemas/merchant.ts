@@ -19,7 +19,7 @@ export type MerchantProfile = z.infer<typeof MerchantProfileSchema.tolerant>;
 
 /**
  * The spec also lists merchant attributes on this endpoint without their field names;
- * they are kept as unknown keys, in strict mode too (https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
+ * they are kept as unknown keys, in strict mode too (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
  */
 export const MerchantBalanceSchema = responseSchema((k) =>
   k.openObject({

@@ -25,7 +25,7 @@ const infoText = (strict: boolean) =>
 
 /**
  * payment_information of a Direct or Hybrid PayIn: what the customer needs to pay. The spec does
- * not show its fields (https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md); these are the ones the SDK and its simulator know, all
+ * not show its fields (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md); these are the ones the SDK and its simulator know, all
  * optional. Keys not listed here are kept and readable (`info['other_key']`).
  */
 export const PaymentInformationSchema = responseSchema((k) =>
@@ -104,7 +104,7 @@ export type PayInCreated = z.infer<typeof PayInCreatedSchema.tolerant>;
 
 /**
  * One PSE bank. The spec does not show the response of GET /api/v1/pse/banks; the SDK
- * reads `code`/`name` and the aliases listed in https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md, and keeps every key.
+ * reads `code`/`name` and the aliases listed in node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md, and keeps every key.
  */
 export const PseBankSchema = responseSchema((k) =>
   z.pipe(

@@ -87,12 +87,12 @@ function payOutShape<C extends CountryCode, M extends TextSchema, K extends z.Zo
     /**
      * Amount to send, exactly as given: the SDK converts nothing. The spec does not settle its unit
      * (minor units per its schema, the currency's units per its guide: 150000 with COP is then
-     * COP 150.000); at most 2 decimals, which fits both readings. https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md (row 3)
+     * COP 150.000); at most 2 decimals, which fits both readings. node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md (row 3)
      */
     amount: exactAmount(CURRENCY_DECIMALS[currency]),
     /** The country's currency (CO COP, PE PEN, MX MXN, GT GTQ, HN HNL). */
     currency: z.literal(currency, { error: orRequired(`must be ${currency} for country ${country}`) }),
-    /** ISO 3166-1 alpha-2 country of the destination: CO, PE or MX (GT, HN: https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md, row 2). */
+    /** ISO 3166-1 alpha-2 country of the destination: CO, PE or MX (GT, HN: node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md, row 2). */
     country: z.literal(country),
     /** Your webhook receiver (required for a PayOut). */
     ipn_url: UrlSchema,

@@ -1,6 +1,6 @@
 /**
  * What a create result carries when the SDK recovered it by looking the reference up after an
- * unreliable answer (https://github.com/payinout/payinout/blob/main/docs/reliability.md). Declared once, as a zod schema, so the result types
+ * unreliable answer (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md). Declared once, as a zod schema, so the result types
  * stay derived from zod: `PayInCreated & RecoveryFields`.
  */
 import * as z from 'zod/mini';

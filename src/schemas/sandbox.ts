@@ -14,7 +14,7 @@ export const SandboxConfirmParamsSchema = z.strictObject({
     .check(
       z.regex(/^[A-Z0-9_]+$/, 'must be the uppercase enum name (e.g. BANK_TRANSFER), not a portal label'),
     ),
-  /** The final status to set: APPROVED, REJECTED or EXPIRED (which ones a method supports: https://github.com/payinout/payinout/blob/main/docs/testing.md). */
+  /** The final status to set: APPROVED, REJECTED or EXPIRED (which ones a method supports: node_modules/payinout/docs/testing.md or https://github.com/payinout/payinout/blob/main/docs/testing.md). */
   status: z.enum(SANDBOX_CONFIRM_STATUSES),
 });
 /** What `client.sandbox.confirmPayIn()` and `confirmPayOut()` take. */

@@ -26,6 +26,12 @@ export const TransactionSchema = responseSchema((k) =>
     /** 'YYYY-MM-DD HH:MM:SS'. */
     date: z.string(),
     cus: z.nullish(z.string()),
+    /**
+     * The method it was created with (PSE, BREB, CARD, …). The guide's list of search fields does
+     * not name it; read where the answer carries it (the simulator does), which lets `payinout
+     * confirm` use the transaction's own method.
+     */
+    payment_method: z.optional(z.string()),
     metadata: z.nullish(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
   }),
 );

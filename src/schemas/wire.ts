@@ -17,7 +17,7 @@ export type TransactionLookupBody = z.input<typeof TransactionLookupBodySchema>;
 /**
  * An error answer in the envelope form: code '00', status 'ERROR', an `error` identifier and a
  * human message (guide "Errors": the 422 body example). The guide does not show the error bodies of
- * the other endpoints; the SDK reads them the same way (https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
+ * the other endpoints; the SDK reads them the same way (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
  */
 export const ErrorBodySchema = z.looseObject({
   /** '00': validation error or processing failure. */

@@ -1,7 +1,7 @@
 /**
  * What the simulator invents where the spec says "Not shown": bank catalogs, how each PayIn
  * method answers (Checkout, Direct or Hybrid) and the external references it hands out.
- * Every choice is listed in https://github.com/payinout/payinout/blob/main/docs/simulator.md.
+ * Every choice is listed in node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md.
  */
 import { randomInt } from 'node:crypto';
 import { type CountryCode, isValidClabe } from '../schemas/catalog.js';
@@ -142,7 +142,7 @@ const BUILDERS: Readonly<Record<string, Builder>> = {
 
 /**
  * payment_information of a Direct/Hybrid PayIn; its fields are not shown by the guide
- * ("PayIn creation result"), so the simulator's are documented in https://github.com/payinout/payinout/blob/main/docs/simulator.md.
+ * ("PayIn creation result"), so the simulator's are documented in node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md.
  */
 export function paymentInformation(input: PaymentInput): PaymentInformation {
   return BUILDERS[input.method]?.(input) ?? { info: {}, externalIds: [] };

@@ -5,7 +5,8 @@
  */
 import { PaymentClient } from '../client.js';
 import { ENV_VARS, type PaymentClientOptions } from '../client-options.js';
-import type { CountryCode } from '../schemas/catalog.js';
+import { ConfigurationError } from '../core/errors.js';
+import { COUNTRIES, type CountryCode } from '../schemas/catalog.js';
 import type { Sandbox } from './sandbox.js';
 import { type SandboxServer, type SandboxServerOptions, startSandboxServer } from './server.js';
 import type { SandboxMerchant } from './types.js';
@@ -14,7 +15,11 @@ import type { SandboxMerchant } from './types.js';
 export interface ConnectSandboxOptions extends SandboxServerOptions {
   /** Variables to read; default process.env. */
   env?: Record<string, string | undefined>;
-  /** The simulator's merchant to use (its country); default 'CO'. Ignored against a real environment. */
+  /**
+   * The merchant's country; default 'CO' for the simulator. Against an environment named by
+   * PAYINOUT_BASE_URL the merchant is the one of PAYINOUT_USERNAME: its profile's currency is
+   * checked, and a country it does not operate in is a ConfigurationError saying so.
+   */
   country?: CountryCode;
   /** Extra PaymentClient options (logger, appInfo, strictResponses…). */
   client?: Partial<PaymentClientOptions>;
@@ -52,23 +57,17 @@ export interface SandboxConnection {
  */
 export async function connectSandbox(options: ConnectSandboxOptions = {}): Promise<SandboxConnection> {
   const env = options.env ?? process.env;
-  if (env[ENV_VARS.baseUrl]?.trim()) {
-    const client = PaymentClient.fromEnv(env, options.client ?? {});
-    return {
-      client,
-      token: options.client?.token ?? env[ENV_VARS.token]?.trim() ?? '',
-      simulated: false,
-      sandbox: undefined,
-      server: undefined,
-      merchant: undefined,
-      close: async () => {},
-    };
-  }
+  if (env[ENV_VARS.baseUrl]?.trim()) return connectToEnvironment(options, env);
   const server = await startSandboxServer(options);
   const country = options.country ?? 'CO';
-  const merchant = server.sandbox.merchants.find((m) => m.country === country) ?? server.sandbox.merchants[0];
-  if (!merchant)
-    throw new Error('The simulator has no merchant; pass merchants or omit them for the demo set.');
+  const merchant = server.sandbox.merchants.find((m) => m.country === country);
+  if (!merchant) {
+    await server.close();
+    const have = server.sandbox.merchants.map((m) => `${m.username} (${m.country})`).join(', ') || 'none';
+    throw new ConfigurationError(
+      `connectSandbox({ country: '${country}' }): no simulator merchant operates in ${country} (merchants: ${have}). Add one to merchants, or ask for one of those countries.`,
+    );
+  }
   const client = new PaymentClient({
     username: merchant.username,
     password: merchant.password,
@@ -86,4 +85,42 @@ export async function connectSandbox(options: ConnectSandboxOptions = {}): Promi
     merchant,
     close: () => server.close(),
   };
+}
+
+/**
+ * PAYINOUT_BASE_URL is set: the merchant is the one its credentials name, so simulator merchants
+ * cannot be honoured, and a country is checked against that merchant's profile.
+ */
+async function connectToEnvironment(
+  options: ConnectSandboxOptions,
+  env: Record<string, string | undefined>,
+): Promise<SandboxConnection> {
+  const where = `PAYINOUT_BASE_URL is set (${env[ENV_VARS.baseUrl]?.trim()}), so connectSandbox() connects to that environment as the merchant of PAYINOUT_USERNAME instead of starting the simulator`;
+  if (options.merchants) {
+    throw new ConfigurationError(
+      `connectSandbox({ merchants }): ${where}; its merchants cannot be chosen. Unset PAYINOUT_BASE_URL (or pass env: {}) to simulate these merchants, or drop merchants.`,
+    );
+  }
+  const client = PaymentClient.fromEnv(env, options.client ?? {});
+  if (options.country) await checkCountry(client, options.country, where);
+  return {
+    client,
+    token: options.client?.token ?? env[ENV_VARS.token]?.trim() ?? '',
+    simulated: false,
+    sandbox: undefined,
+    server: undefined,
+    merchant: undefined,
+    close: async () => {},
+  };
+}
+
+/** The merchant of `client` operates in `country`: its profile's currency is that country's. */
+async function checkCountry(client: PaymentClient, country: CountryCode, where: string): Promise<void> {
+  const { currency } = await client.merchant.getProfile();
+  if (currency === COUNTRIES[country].currency) return;
+  const theirs = Object.entries(COUNTRIES).find(([, c]) => c.currency === currency)?.[0];
+  throw new ConfigurationError(
+    `connectSandbox({ country: '${country}' }): ${where}, and that merchant operates in ${currency}${theirs ? ` (${theirs})` : ''}, not ${COUNTRIES[country].currency} (${country}). ` +
+      `Export the ${country} merchant's PAYINOUT_USERNAME, PAYINOUT_PASSWORD and PAYINOUT_TOKEN (payinout sandbox lists each merchant's), or unset PAYINOUT_BASE_URL (or pass env: {}) to start the simulator in-process.`,
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * `payinout/testing`: the local sandbox simulator ({@link createSandbox}, {@link startSandboxServer},
- * {@link sandboxHandlers}, {@link connectSandbox}) and webhook test helpers. Guide: https://github.com/payinout/payinout/blob/main/docs/simulator.md.
+ * {@link sandboxHandlers}, {@link connectSandbox}) and webhook test helpers. Guide: node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md.
  * @module payinout/testing
  */
 export { VERSION } from '../version.js';

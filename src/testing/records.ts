@@ -32,6 +32,8 @@ export function describeTransaction(transaction: SandboxTransaction): Transactio
     response_message: transaction.responseMessage,
     date: formatTimestamp(transaction.createdAt),
     metadata: transaction.metadata ?? [],
+    // Not in the guide's field list (docs/spec-gaps.md); sent so a lookup can tell which method to confirm with.
+    payment_method: transaction.payment_method,
   };
   if (transaction.cus !== undefined) out.cus = transaction.cus;
   return out;

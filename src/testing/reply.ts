@@ -2,7 +2,7 @@
  * Response bodies of the simulator. Success: the common envelope (guide "Common response
  * envelope"). Errors: code '00', status 'ERROR', an `error` identifier and a message — the
  * shape the spec shows for sandbox confirm 422s, reused where the spec shows none
- * (https://github.com/payinout/payinout/blob/main/docs/simulator.md, "Where the spec is silent").
+ * (node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md, "Where the spec is silent").
  */
 import type { ApiErrorCode, ERROR_CODES } from '../schemas/catalog.js';
 import type { SandboxResponse } from './types.js';

@@ -47,7 +47,7 @@ const route = createRouter(OPERATION_LIST);
 
 /**
  * The POST search carries its id in the body, so the simulator also takes it without the path
- * segment (`POST /api/v1/transaction`, https://github.com/payinout/payinout/blob/main/docs/simulator.md).
+ * segment (`POST /api/v1/transaction`, node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md).
  */
 const SEARCH_WITHOUT_ID = OPERATIONS['transactions.getByPost'].template.replace('/{ticket}', '');
 const SEARCH_FORMS: Readonly<Record<string, Operation>> = {

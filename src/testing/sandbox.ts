@@ -39,7 +39,7 @@ export interface Sandbox {
   readonly droppedTransactions: number;
   /**
    * Fault rules: what the simulator does wrong on purpose, drawn from a seeded generator
-   * (`add`, `remove`, `clear`, `list`, `stats`, `log`). Guide: https://github.com/payinout/payinout/blob/main/docs/simulator.md ("Faults").
+   * (`add`, `remove`, `clear`, `list`, `stats`, `log`). Guide: node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md ("Faults").
    */
   readonly faults: SandboxFaults;
   /** The request core: what an HTTP request to {base_url}{path} would answer. */
@@ -77,7 +77,7 @@ export type { WebhookAttempt, WebhookDelivery };
  * The in-process simulator of the whole service: every endpoint, the sandbox-confirm state
  * machine, balances, and signed webhook deliveries with the spec's retry schedule. No sockets
  * of its own: serve it with {@link startSandboxServer} or {@link sandboxHandlers}, or call
- * `handle()` directly. Guide: https://github.com/payinout/payinout/blob/main/docs/simulator.md.
+ * `handle()` directly. Guide: node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md.
  * @example
  * const sandbox = createSandbox({ timeScale: 0.001 }); // one demo merchant per country
  * const server = await startSandboxServer({ sandbox });

@@ -39,7 +39,7 @@ export interface SandboxServer {
   readonly port: number;
   /**
    * The dashboard: balances, transactions, status histories, webhook deliveries, confirm and
-   * resend buttons, live (https://github.com/payinout/payinout/blob/main/docs/simulator.md, "Dashboard"). On a non-loopback host it asks for
+   * resend buttons, live (node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md, "Dashboard"). On a non-loopback host it asks for
    * a merchant's username and password and shows only that merchant.
    */
   readonly dashboardUrl: string;

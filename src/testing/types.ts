@@ -78,7 +78,7 @@ export interface SandboxOptions {
    */
   maxTransactions?: number;
   /**
-   * Fault rules in force from the start (https://github.com/payinout/payinout/blob/main/docs/simulator.md, "Faults"):
+   * Fault rules in force from the start (node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md, "Faults"):
    * e.g. `{ operation: 'payout.create', kind: 'drop-after-commit', rate: 0.05 }`. Change them at
    * run time with `sandbox.faults`. A bad rule throws FaultRuleError naming the closest valid word.
    */

@@ -53,7 +53,7 @@ export const SPAN_KIND = { INTERNAL: 0, SERVER: 1, CLIENT: 2, CONSUMER: 4 } as c
 /** OpenTelemetry's SpanStatusCode.ERROR. */
 export const STATUS_ERROR = 2;
 
-/** The attribute names, in one place (https://github.com/payinout/payinout/blob/main/docs/observability.md lists them). */
+/** The attribute names, in one place (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md lists them). */
 export const ATTR = {
   method: 'http.request.method',
   template: 'url.template',

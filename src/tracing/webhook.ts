@@ -15,7 +15,7 @@ import { ATTR, type Attributes, SPAN_KIND, type Span, STATUS_ERROR, type Tracer 
 /** Verdicts that are no failure of the receiver: the span keeps status UNSET. */
 const FINE: ReadonlySet<WebhookVerdict> = new Set(['processed', 'duplicate', 'in_flight']);
 
-/** The attribute names of a delivery span (https://github.com/payinout/payinout/blob/main/docs/observability.md). */
+/** The attribute names of a delivery span (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md). */
 export const WEBHOOK_ATTR = {
   verdict: 'payinout.webhook.verdict',
   merchant: 'payinout.webhook.merchant',

@@ -193,7 +193,7 @@ export class WebhookDeduplicator {
 
 const RANK: Record<string, number> = { CREATED: 0, PENDING: 1 };
 for (const status of FINAL_STATUSES) RANK[status] = 3;
-/** Unknown statuses sit between the in-progress and the final ones (see https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
+/** Unknown statuses sit between the in-progress and the final ones (see node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
 const UNKNOWN_RANK = 2;
 
 /**

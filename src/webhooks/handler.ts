@@ -63,7 +63,7 @@ export interface WebhookHandlerOptions {
   /**
    * A `PaymentClient` (or anything with `transactions.get`): each delivery is looked up by its
    * ticket before onEvent, and one whose status (or amount, currency, reference) the lookup
-   * does not show is answered 409 and not handed to onEvent. See https://github.com/payinout/payinout/blob/main/docs/webhooks.md.
+   * does not show is answered 409 and not handed to onEvent. See node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md.
    */
   confirmWith?: TransactionLookup;
   /** Deadline of the confirming lookup; past it the delivery is answered 503. Default 10,000 ms. */
@@ -107,7 +107,7 @@ export interface WebhookHandler {
   (request: Request): Promise<Response>;
   /** node:http and Express. Reads the raw stream itself, or uses `req.body` when it is a Buffer/string (`express.raw()`). */
   node(req: NodeWebhookRequest, res: NodeWebhookResponse): Promise<void>;
-  /** Any framework: give the raw body and the headers, send back the result (Fastify, see https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
+  /** Any framework: give the raw body and the headers, send back the result (Fastify, see node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
   handle(rawBody: RawBody, headers: HeadersLike): Promise<WebhookHandlerResult>;
 }
 
@@ -120,7 +120,7 @@ export const DEFAULT_CONFIRM_TIMEOUT_MS = 10_000;
  * code the service's retries depend on: 200 processed or duplicate, 401 bad signature, 400
  * unreadable or pre-parsed body, 413 too large, 409 in flight elsewhere or not confirmed, 500
  * when `onEvent` throws (the claim is released, so the retry is processed), 503 when the dedupe
- * store or the lookup fails or does not answer in time. Guide: https://github.com/payinout/payinout/blob/main/docs/webhooks.md.
+ * store or the lookup fails or does not answer in time. Guide: node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md.
  * @example
  * // Fetch API (Next.js route handler, Hono, Bun, Deno, Workers, Vercel Edge)
  * const handler = createWebhookHandler({

@@ -6,7 +6,7 @@
  */
 import { WebhookVerificationError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { safeParse } from '../schemas/kit.js';
 import { type WebhookEvent, WebhookEventSchema } from '../schemas/webhook.js';
 
@@ -24,10 +24,25 @@ export type RawBody = string | Uint8Array;
 
 export const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 
+/** Where a raw body comes from, framework by framework; said once, after the cause. */
 export const RAW_BODY_HELP =
-  'Pass the raw body (string or Buffer), not a parsed object. Usual cause: a global app.use(express.json()) ' +
-  "registered before the webhook route; register app.post('/webhooks', express.raw({ type: '*/*' }), handler.node) " +
-  `before it. Next.js: await req.text(). ${guideUrl('webhooks.md', 'raw-bodies-framework-by-framework')}`;
+  "Express: give the route express.raw({ type: '*/*' }), registered before any global express.json(); " +
+  'node:http: call handler.node(req, res) before anything reads the request, or pass the bytes you read to ' +
+  `handler.handle(rawBody, req.headers); Next.js: await req.text(). ${guide('webhooks.md', 'raw-bodies-framework-by-framework')}`;
+
+/**
+ * node:http: the app read the request stream before `.node` ran and left no bytes on `req.body`,
+ * so the signed body is gone. Not a body parser's doing: the fix is to hand over the bytes read.
+ */
+export function streamAlreadyRead(): WebhookVerificationError {
+  return new WebhookVerificationError(
+    'malformed_body',
+    'The request stream was already read before handler.node(req, res) ran, and req.body holds no raw bytes, so the ' +
+      'signed body is gone. If your code reads the body itself, pass those exact bytes instead: const result = await ' +
+      'handler.handle(rawBody, req.headers); res.writeHead(result.status, result.headers).end(result.body). Otherwise ' +
+      `call handler.node(req, res) before anything reads the request. ${guide('webhooks.md', 'raw-bodies-framework-by-framework')}`,
+  );
+}
 
 /** Keys never copied into parsed objects (prototype pollution). */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -78,11 +93,13 @@ export function readBodyText(rawBody: unknown, maxBytes: number = DEFAULT_MAX_BO
       'parsed_body',
       'Received an already-parsed object, not the raw body: a body parser ran before the webhook handler, ' +
         'usually a global app.use(express.json()) registered before the webhook route. Register the webhook ' +
-        `route before app.use(express.json()), or give it express.raw({ type: '*/*' }). ${RAW_BODY_HELP}`,
+        "route before app.use(express.json()), or give it express.raw({ type: '*/*' }); Next.js: await req.text(). " +
+        guide('webhooks.md', 'raw-bodies-framework-by-framework'),
     );
   }
-  throw malformed(
-    `no raw body was given (got ${rawBody === null ? 'null' : typeof rawBody}). ${RAW_BODY_HELP}`,
+  throw new WebhookVerificationError(
+    'malformed_body',
+    `Unreadable webhook body: no raw body was given (got ${rawBody === null ? 'null' : typeof rawBody}); pass it as a string or bytes, exactly as received. ${RAW_BODY_HELP}`,
   );
 }
 

@@ -5,10 +5,17 @@
  * answers 500 and never rejects.
  */
 import { chunksOf, emptyStream, readCapped } from '../core/body.js';
-import { PayinoutError } from '../core/errors.js';
-import { getHeader, type HeadersLike, type RawBody, tooLargeError } from './parse.js';
+import { PayinoutError, type WebhookVerificationError } from '../core/errors.js';
+import { getHeader, type HeadersLike, type RawBody, streamAlreadyRead, tooLargeError } from './parse.js';
 import { type DeliveryNotes, failed, type Pipeline, processDelivery } from './pipeline.js';
-import { answer, internalError, methodNotAllowed, type WebhookHandlerResult } from './respond.js';
+import {
+  answer,
+  internalError,
+  methodNotAllowed,
+  STATUS_BY_REASON,
+  VERDICT_BY_REASON,
+  type WebhookHandlerResult,
+} from './respond.js';
 
 /**
  * What `.node` reads of a node:http `IncomingMessage` (Express's `req` too), typed by shape so that
@@ -67,9 +74,25 @@ export function fromNode(
   // express.raw() / express.text() left the exact bytes: use them.
   if (typeof preRead === 'string' || preRead instanceof Uint8Array)
     return processDelivery(p, preRead, req.headers, notes);
-  // A body parser consumed the stream: the signed bytes are gone (parsed_body / malformed_body).
-  if (req.readableEnded) return processDelivery(p, preRead as RawBody, req.headers, notes);
+  // Something consumed the stream: a body parser that left an object (parsed_body), or the app's
+  // own code that left nothing (the bytes it read are what to pass to handle()).
+  if (req.readableEnded) {
+    if (preRead === undefined) return refused(p, notes, streamAlreadyRead());
+    return processDelivery(p, preRead as RawBody, req.headers, notes);
+  }
   return fromStream(p, req, getHeader(req.headers, 'content-length'), req.headers, notes);
+}
+
+/** A delivery refused before the pipeline could read it, answered and reported as the pipeline would. */
+function refused(
+  p: Pipeline,
+  notes: DeliveryNotes,
+  error: WebhookVerificationError,
+): Promise<WebhookHandlerResult> {
+  const status = STATUS_BY_REASON[error.reason];
+  const verdict = VERDICT_BY_REASON[error.reason];
+  failed(p, notes, { error, status, verdict });
+  return Promise.resolve(answer(status, verdict, { error: error.reason, message: error.message }));
 }
 
 /** 405, reported like any failed answer: a health check or a proxy misroute shows in the logs. */

@@ -19,7 +19,7 @@ export interface Failure {
 export interface WebhookErrorContext {
   /** The HTTP status the delivery was answered (200 when only recording it as processed failed). */
   status: number;
-  /** Why, in one word: 'invalid_signature', 'handler_failed', … (https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
+  /** Why, in one word: 'invalid_signature', 'handler_failed', … (node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
   verdict: WebhookVerdict;
   /** The verified event, once the signature was checked. */
   event?: WebhookEvent;

@@ -79,7 +79,7 @@ export function answer(
 export const processed = () => answer(200, 'processed', { received: true, result: 'processed' });
 export const duplicate = () => answer(200, 'duplicate', { received: true, result: 'duplicate' });
 
-/** 409 keeps the service retrying (a 200 would end the retries; see https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
+/** 409 keeps the service retrying (a 200 would end the retries; see node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
 export const retryLater = (verdict: 'in_flight' | 'not_confirmed', message: string) =>
   answer(409, verdict, { error: verdict, message }, { 'retry-after': '60' });
 

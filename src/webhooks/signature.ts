@@ -1,7 +1,7 @@
 /**
  * x-trx-signature (spec "Events", rule 1): a SHA-256 hash computed from the merchant token,
  * the ticket and the reference. The spec does not show the concatenation order nor the
- * encoding, so the scheme is selectable (https://github.com/payinout/payinout/blob/main/docs/webhooks.md):
+ * encoding, so the scheme is selectable (node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md):
  * - 'json' (default): hex SHA-256 of JSON.stringify({ token, ticket, reference }), keys in
  *   that order, as one public integration of the service computes it;
  * - 'concat': hex SHA-256 of token + ticket + reference;
@@ -28,7 +28,7 @@ export type BuiltInSignatureScheme = 'json' | 'concat';
 /**
  * How `x-trx-signature` is computed: a built-in scheme or a function returning the expected
  * header value. The spec leaves the exact input open; `detectWebhookScheme` names the scheme
- * of a captured genuine delivery (https://github.com/payinout/payinout/blob/main/docs/webhooks.md).
+ * of a captured genuine delivery (node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md).
  */
 export type SignatureScheme = BuiltInSignatureScheme | ((input: SignatureInput) => string);
 

@@ -4,7 +4,7 @@
  * signature is checked before the full schema so a forged body answers 401, not 400.
  */
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
-import { guideUrl } from '../core/guides.js';
+import { guide } from '../core/guides.js';
 import { positive } from '../core/options.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { constantTimeEqual } from './crypto.js';
@@ -39,7 +39,7 @@ export interface VerifyWebhookOptions {
    * non-enumerable `merchant` then names the one whose token signed it (key or index).
    */
   token: WebhookTokens;
-  /** How the signature is computed; default 'json'. See https://github.com/payinout/payinout/blob/main/docs/webhooks.md. */
+  /** How the signature is computed; default 'json'. See node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md. */
   scheme?: SignatureScheme;
   /** Deliveries larger than this are refused unread. Default 262,144 (256 KB). */
   maxBodyBytes?: number;
@@ -205,7 +205,7 @@ function mismatch(keyring: Keyring | undefined): WebhookVerificationError {
   }
   return new WebhookVerificationError(
     'signature_mismatch',
-    `The ${SIGNATURE_HEADER} header does not match this body. Check that the token is the merchant token of this environment and that the body is passed unmodified; if every genuine delivery fails, the service may use another scheme: run detectWebhookScheme() on one captured delivery (${guideUrl('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
+    `The ${SIGNATURE_HEADER} header does not match this body for the one token given. Usual cause: a delivery for another merchant reaching this receiver; if it serves several merchants (CO, PE, MX accounts), give each token: token: { co: '…', pe: '…' } (${guide('webhooks.md', 'several-merchants-one-receiver')}). Else check that the token is the merchant token of this environment and that the body is passed unmodified. Only if every genuine delivery of this merchant fails, the service may sign another way: run detectWebhookScheme() on one captured delivery (${guide('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
   );
 }
 

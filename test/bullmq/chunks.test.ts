@@ -17,12 +17,24 @@ describe.skipIf(skipQueue)('enqueuePayOuts: itemsPerJob', () => {
     it(`itemsPerJob ${JSON.stringify(itemsPerJob)} is refused, nothing enqueued`, async () => {
       const error = await enqueuePayOuts(suite.q.queue, items(3), { itemsPerJob } as never).catch((e) => e);
       expect(error).toBeInstanceOf(RequestValidationError);
-      expect((error as RequestValidationError).issues).toEqual([
-        { path: 'itemsPerJob', message: 'must be a whole number from 1 to 1000' },
-      ]);
+      const { issues } = error as RequestValidationError;
+      expect(issues.map((i) => i.path)).toEqual(['itemsPerJob']);
+      expect(issues[0]?.message).toMatch(/^must be a whole number from 1 to 1000; got /);
       expect(await suite.q.queue.count()).toBe(0);
     });
   }
+
+  it('an unknown option names the closest known one; a bad batchId is refused; nothing enqueued', async () => {
+    const error = await enqueuePayOuts(suite.q.queue, items(2), {
+      itemPerJob: 5,
+      batchId: 'a b',
+    } as never).catch((e) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toContain('itemPerJob');
+    expect((error as Error).message).toContain('did you mean itemsPerJob?');
+    expect((error as Error).message).toMatch(/batchId.*must be 1-100 letters/);
+    expect(await suite.q.queue.count()).toBe(0);
+  });
 
   it('120 items in chunks of 50 are 3 jobs in input order; 130 again under the batch add 10 in one more job', async () => {
     const first = await enqueuePayOuts(suite.q.queue, items(120), { batchId: 'chunks-1', itemsPerJob: 50 });

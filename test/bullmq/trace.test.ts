@@ -7,7 +7,7 @@
  */
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPayOutWorker, enqueuePayOuts } from '../../src/bullmq/index.js';
+import { createPayOutWorker, enqueuePayOuts as enqueue } from '../../src/bullmq/index.js';
 import { PaymentClient } from '../../src/index.js';
 import { leaks, otel, SpanKind, SpanStatusCode } from '../tracing/otel.js';
 import { settled } from './batch.js';
@@ -51,7 +51,11 @@ function jobSpans(): Map<unknown, ReadableSpan> {
 
 const calls = (span: ReadableSpan) => trace.childrenOf(span).map((child) => child.name.split(' ')[0]);
 
-describe.skipIf(skipQueue)('payinout/bullmq tracing', () => {
+// Both modes: a chunk tells each of its PayOuts to the observers as a job span of its own.
+describe.skipIf(skipQueue).each([1, 50])('payinout/bullmq tracing, itemsPerJob %i', (itemsPerJob) => {
+  const enqueuePayOuts: typeof enqueue = (queue, batch, options) =>
+    enqueue(queue, batch, { itemsPerJob, ...options });
+
   it('each job is a CONSUMER span, parent of its lookup and create; a lost answer’s lookup nests under its create', async () => {
     // One item whose reference carries its own document number: scrubbed like a log line.
     const doc = payout(3).customer_data.legal_doc;

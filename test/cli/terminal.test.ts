@@ -97,7 +97,7 @@ describe('every CLI output line is neutralised', () => {
     expect(run.stdout).toContain(
       '1 found (1 APPROVED\\u001b]0;pwned\\u0007\\u001b[2J), 1 not found, 0 failed (of 2)',
     );
-    const results = readCsv(readFileSync(join(dir, 'ids.check.csv')));
+    const results = readCsv(readFileSync(join(dir, 'ids.results.csv')));
     expect(results[0]!.status).toBe(HOSTILE_STATUS);
   });
 

@@ -45,10 +45,10 @@ describe('payinout transactions check', () => {
     );
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toContain(
-      `2 found (2 PENDING), 1 not found, 2 failed (of 5); results in ${join(dir, 'orders.check.csv')}`,
+      `2 found (2 PENDING), 1 not found, 2 failed (of 5); results in ${join(dir, 'orders.results.csv')}`,
     );
     expect(run.stderr).toContain('lookups: 100% (5/5) found 2, not found 1, failed 2');
-    const text = readFileSync(join(dir, 'orders.check.csv'), 'utf8');
+    const text = readFileSync(join(dir, 'orders.results.csv'), 'utf8');
     expect(text.split('\n')[0]).toBe('id,outcome,ticket,status,amount,currency,error');
     const results = readCsv(text);
     expect(results.map((r) => [r.id, r.outcome])).toEqual([

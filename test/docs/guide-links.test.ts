@@ -1,9 +1,10 @@
 /**
- * Every `guideUrl('file.md', 'anchor')` in the source names a guide that exists in docs/ and a
- * heading it has (GitHub's anchor), so a message's full address never leads to a 404 or to the
- * top of the wrong page.
+ * Every `guide('file.md', 'anchor')` (or guideUrl/guidePath) in the source names a guide that
+ * exists in docs/ and a heading it has (GitHub's anchor), so a message's full address never leads
+ * to a 404 or to the top of the wrong page; every doc comment that points at a guide names the
+ * shipped file (node_modules/payinout/docs/…) and not only the web address.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -20,14 +21,24 @@ function sourceFiles(dir: string): string[] {
 }
 
 const CALLS = sourceFiles(join(ROOT, 'src')).flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/guideUrl\(\s*'([^']+)'(?:\s*,\s*'([^']+)')?\s*\)/g)].map((m) => ({
-    file: file.slice(ROOT.length),
-    guide: m[1]!,
-    anchor: m[2],
-  })),
+  [...readFileSync(file, 'utf8').matchAll(/guide(?:Url|Path)?\(\s*'([^']+)'(?:\s*,\s*'([^']+)')?\s*\)/g)].map(
+    (m) => ({
+      file: file.slice(ROOT.length),
+      guide: m[1]!,
+      anchor: m[2],
+    }),
+  ),
 );
 
-describe('guideUrl() calls in src/', () => {
+// guides.ts builds both forms from its two constants.
+const COMMENTS = sourceFiles(join(ROOT, 'src'))
+  .filter((file) => !file.endsWith('core/guides.ts'))
+  .map((file) => ({
+    file: file.slice(ROOT.length),
+    text: readFileSync(file, 'utf8'),
+  }));
+
+describe('guide() calls in src/', () => {
   it('are found (the scan works)', () => {
     expect(CALLS.length).toBeGreaterThan(3);
   });
@@ -37,5 +48,21 @@ describe('guideUrl() calls in src/', () => {
       const text = readFileSync(join(ROOT, 'docs', guide), 'utf8');
       if (anchor) expect([...headingAnchors(text)], `${file}: ${guide}#${anchor}`).toContain(anchor);
     }
+  });
+});
+
+describe('doc comments in src/', () => {
+  it('name the shipped file of every guide they link, and that file exists', () => {
+    let shipped = 0;
+    for (const { file, text } of COMMENTS) {
+      for (const [line] of text.matchAll(/^.*blob\/main\/docs\/.*$/gm)) {
+        expect(line, `${file}: names the web address only`).toMatch(/node_modules\/payinout\/docs\//);
+      }
+      for (const [, guide] of text.matchAll(/node_modules\/payinout\/docs\/([\w-]+\.md)/g)) {
+        shipped++;
+        expect(existsSync(join(ROOT, 'docs', guide!)), `${file}: ${guide}`).toBe(true);
+      }
+    }
+    expect(shipped).toBeGreaterThan(20);
   });
 });

@@ -1,8 +1,12 @@
+import { markdownHeadings } from '../../src/cli/guide-index.js';
+
 /** Reading a Markdown guide the way a reader copies from it: its fenced code blocks and links. */
 
 export interface CodeBlock {
   /** The fence's language, lower-cased ('ts', 'sh', 'text', …). */
   lang: string;
+  /** The words after the language (```ts partial → ['partial']). */
+  flags: string[];
   code: string;
   /** 1-based line of the opening fence, for messages. */
   line: number;
@@ -13,13 +17,14 @@ export function codeBlocks(markdown: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const open = /^(`{3,}|~{3,})\s*([\w-]*)/.exec(lines[i]!);
+    const open = /^(`{3,}|~{3,})\s*([\w-]*)(.*)$/.exec(lines[i]!);
     if (!open) continue;
     const fence = open[1]!;
     const start = i;
     const body: string[] = [];
     for (i++; i < lines.length && !lines[i]!.startsWith(fence); i++) body.push(lines[i]!);
-    blocks.push({ lang: open[2]!.toLowerCase(), code: body.join('\n'), line: start + 1 });
+    const flags = open[3]!.trim().split(/\s+/).filter(Boolean);
+    blocks.push({ lang: open[2]!.toLowerCase(), flags, code: body.join('\n'), line: start + 1 });
   }
   return blocks;
 }
@@ -37,16 +42,5 @@ export function links(markdown: string): string[] {
 
 /** The anchors GitHub gives a document's headings (lower-cased, punctuation dropped, spaces → -). */
 export function headingAnchors(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  const prose = markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1/gm, '');
-  for (const [, title] of prose.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
-    const base = title!
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    let anchor = base;
-    for (let n = 1; anchors.has(anchor); n++) anchor = `${base}-${n}`;
-    anchors.add(anchor);
-  }
-  return anchors;
+  return new Set(markdownHeadings(markdown).map((h) => h.anchor));
 }

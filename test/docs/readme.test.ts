@@ -162,11 +162,16 @@ describe('README: shell commands and links', () => {
     expect(commands).toContain('npx payinout sandbox'); // run above
     expect(commands).toContain('npm run example');
     expect(commands).toContain('npm test');
+    // Every `npx tsx` the prose asks for has tsx installed by a shell block first.
+    if (/npx tsx /.test(README)) expect(commands).toContain('npm install -D tsx');
     for (const command of commands) {
       if (command === 'npx payinout sandbox' || command === 'npm install' || command === 'npm test') continue;
       const install = /^npm install (\S+)$/.exec(command);
+      const devInstall = /^npm install -D (\S+)$/.exec(command);
       const script = /^npm run (\S+)$/.exec(command);
       if (install) expect(install[1]).toBe(pkg.name);
+      // The runner the README's `npx tsx file.mts` steps need, the one these tests run them with.
+      else if (devInstall) expect(Object.keys(pkg.devDependencies)).toContain(devInstall[1]);
       else if (script) expect(Object.keys(pkg.scripts)).toContain(script[1]);
       else expect.fail(`README shell command not checked by this test: ${command}`);
     }

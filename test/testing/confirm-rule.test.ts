@@ -137,5 +137,8 @@ describe('the supported-status rule, client and simulator', () => {
     expect(refusedEarly).toContain('payin CO BREB EXPIRED');
     expect(refusedEarly).toContain('payin CO CARD APPROVED');
     expect(refusedEarly).toContain('payin MX SPEI REJECTED');
+    // A method no row names (testing.md): sent, and refused by the simulator, not before.
+    expect(refusedEarly).not.toContain('payin PE PAGOEFECTIVO APPROVED');
+    expect(confirmed).not.toContain('payin PE PAGOEFECTIVO APPROVED');
   });
 });

@@ -93,6 +93,12 @@ describe('one token, as before', () => {
     expect(seen).toEqual([{ ticket: 'TCK-0001', merchant: undefined }]);
     const refused = await post(delivery(sampleEvent(), TOKENS.pe));
     expect(refused.body.message).toMatch(/does not match this body/);
+    // The usual cause first (another merchant's delivery: the several-tokens setup), the scheme last.
+    const message = String(refused.body.message);
+    expect(message).toMatch(/Usual cause: a delivery for another merchant/);
+    expect(message).toContain('node_modules/payinout/docs/webhooks.md#several-merchants-one-receiver');
+    expect(message.indexOf('token: {')).toBeGreaterThan(-1);
+    expect(message.indexOf('token: {')).toBeLessThan(message.indexOf('detectWebhookScheme()'));
   });
 });
 

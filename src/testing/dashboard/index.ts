@@ -2,7 +2,7 @@
  * The simulator dashboard at {base_url}/dashboard/: merchants, balances, transactions, status
  * histories and webhook deliveries, live; confirm and resend buttons. Served only by the HTTP
  * front end (startSandboxServer, `payinout sandbox`), never by the main `payinout` entry.
- * Guide: https://github.com/payinout/payinout/blob/main/docs/simulator.md ("Dashboard").
+ * Guide: node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md ("Dashboard").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listRules } from '../faults/control.js';

@@ -57,7 +57,7 @@ export const DASHBOARD_SCRIPT = String.raw`'use strict';
     var cls = KNOWN.indexOf(status) === -1 ? 'other' : status;
     return h('span', { class: 'badge s-' + cls }, status);
   }
-  function txLink(t) { return h('a', { href: '#/tx/' + encodeURIComponent(t.ticket), 'data-key': 'tx-' + t.ticket, id: 'ref-' + t.ticket }, t.reference); }
+  function txLink(t) { return h('a', { href: '#/tx/' + encodeURIComponent(t.ticket), 'data-key': 'tx-' + t.ticket, id: 'ref-' + t.ticket, title: t.reference }, t.reference); }
 
   function getJson(path) {
     return fetch(path, { headers: { accept: 'application/json' }, cache: 'no-store' }).then(function (r) {

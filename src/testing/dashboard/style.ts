@@ -79,6 +79,12 @@ input,select{font:inherit;font-size:14px;padding:6px 10px;border:1px solid var(-
 .c-merchant{font-size:13px;white-space:nowrap}
 table.list th,table.list td{padding:7px 10px}table.list th:first-child,table.list td:first-child{padding-left:16px}
 table.list td{vertical-align:middle}
+/* Every confirm button stays on screen at 1280 px with real PayOut rows: the reference column
+   takes what the others leave (max-width:0 lets an auto-layout column shrink) on up to two lines,
+   and the method may wrap after "PayOut ·". */
+table.list td.c-ref{width:100%;max-width:0}
+table.list .ref{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;max-width:none;white-space:normal;overflow-wrap:anywhere}
+table.list td.c-method{white-space:normal;min-width:8em}
 .pager{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:10px 16px;border-top:1px solid var(--line)}
 .position{color:var(--muted);font-size:13px;text-align:center;font-variant-numeric:tabular-nums}
 @media (max-width:720px){
@@ -94,11 +100,15 @@ table.list thead{display:none}table.list,table.list tbody{display:block}
 table.list tr{display:grid;grid-template-columns:auto minmax(0,1fr) auto;align-items:center;gap:6px 12px;padding:10px 12px;border-bottom:1px solid var(--line)}
 table.list td,table.list td:first-child{padding:0;border:none;min-width:0}
 .c-ref{grid-area:1/1/2/3}.c-amount{grid-area:1/3;justify-self:end}
-.c-status{grid-area:2/1}.c-actions{grid-area:2/2/3/4;justify-self:end;white-space:normal;text-align:right}
-.c-created{grid-area:3/1}.c-merchant{grid-area:3/2;overflow:hidden;text-overflow:ellipsis}.c-method{grid-area:3/3;justify-self:end}
-td.quick button.small{margin:2px 0 2px 4px}td.quick button+button{margin-left:4px}
+/* Status, then the confirm buttons on a row of their own (three fit at 390 px beside nothing;
+   beside the status they overlapped it), then when, who and how. */
+.c-status{grid-area:2/1/3/4}.c-actions{grid-area:3/1/4/4;justify-self:start;white-space:normal;text-align:left}
+.c-created{grid-area:4/1}.c-merchant{grid-area:4/2;overflow:hidden;text-overflow:ellipsis}.c-method{grid-area:4/3;justify-self:end}
+td.c-actions:has(> .sub){display:none}
+td.quick button.small{margin:2px 4px 2px 0}td.quick button+button{margin-left:0}
 .c-created,.c-method,.c-merchant{font-size:12px;color:var(--muted)}
-.ref{display:block;max-width:100%;font-weight:600}
+table.list .ref{display:block;max-width:100%;font-weight:600;white-space:nowrap}table.list td.c-ref{width:auto;max-width:none}
+table.list td.c-method{white-space:nowrap;min-width:0}
 .pager{padding:10px 12px}.pager button{white-space:nowrap;padding:6px 10px;font-size:13px}.position{font-size:12px}
 .card>table{display:block;overflow-x:auto}
 }
