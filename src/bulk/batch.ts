@@ -6,7 +6,7 @@
 import { ConfigurationError } from '../core/errors.js';
 import type { PayOutCreateParams } from '../schemas/payout.js';
 import { KeyedLock } from './gate.js';
-import { payOutStep } from './item.js';
+import { payOutStep, referenceOf } from './item.js';
 import { checkMaxRetries, checkRunOptions, DEFAULT_CONCURRENCY, PAYOUT_RULES } from './options.js';
 import { type RunSummary, runMany } from './runner.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './types.js';
@@ -47,7 +47,10 @@ export function runPayOutBatch(
     onProgress: run.onProgress,
     sink,
     // Observers hear each item (a tracer: a span, child of the batch's) through the dispatcher.
-    around: observers && ((item, index, settle) => observers.around('item', { item, index }, settle)),
+    around:
+      observers &&
+      ((item, index, settle) =>
+        observers.around('item', { item, index, reference: referenceOf(item) }, settle)),
   });
 }
 

@@ -1,11 +1,11 @@
 /** The public shapes of a PayOut batch (the public API contract, "Bulk payouts"). */
 import type { Dispatcher } from '../core/dispatch.js';
 import type { PayinoutError } from '../core/errors.js';
+import type { ManyEvents } from '../core/observer-events.js';
 import type { CallOptions } from '../core/types.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { RecoveryFields } from '../schemas/recovery.js';
 import type { Transaction } from '../schemas/transaction.js';
-import type { BatchEvents } from './events.js';
 
 /**
  * What happened to one item of `client.payout.createMany()` (or one row of `payinout payouts send`):
@@ -76,7 +76,7 @@ export interface BatchClient {
    * The client's observers (its tracer), told of the batch and of each item or job through the
    * guarded dispatcher (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md).
    */
-  observers?: Dispatcher<BatchEvents> | undefined;
+  observers?: Dispatcher<ManyEvents> | undefined;
   create(
     params: PayOutCreateParams,
     options?: CallOptions,

@@ -6,13 +6,13 @@
  * file.
  */
 
-import type { JobStart } from '../bulk/events.js';
 import { KeyedLock, PauseGate } from '../bulk/gate.js';
 import { BatchHalt } from '../bulk/halt.js';
 import { type ItemLock, payOutStep, referenceOf, validatePayOut } from '../bulk/item.js';
 import type { RunHalt } from '../bulk/run.js';
 import { runMany } from '../bulk/runner.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult } from '../bulk/types.js';
+import type { JobStart } from '../core/observer-events.js';
 import type { SharedPause } from '../core/types.js';
 
 export { BatchAbortedError, BatchHaltedError, ReferenceConflictError } from '../bulk/errors.js';
@@ -21,7 +21,7 @@ export type { BatchClient, PayOutBatchResult };
 export { BATCH_CLIENT, BatchHalt, KeyedLock, PauseGate, referenceOf, validatePayOut };
 
 /** Where a queue job came from: its queue and its batch. */
-export type JobSite = Omit<JobStart, 'item'>;
+export type JobSite = Omit<JobStart, 'item' | 'reference'>;
 
 /** What one job's items are settled with: the worker's client and pause, the job's leases and batch halt. */
 export interface JobContext {
@@ -52,7 +52,10 @@ export async function settleJob(items: readonly unknown[], ctx: JobContext): Pro
     countOf: (result) => result.outcome,
     pause: ctx.pause,
     halt: ctx.halt,
-    around: observers && ((item, _i, settle) => observers.around('job', { ...ctx.site, item }, settle)),
+    around:
+      observers &&
+      ((item, _i, settle) =>
+        observers.around('job', { ...ctx.site, item, reference: referenceOf(item) }, settle)),
     sink: (result) => {
       results.push(result);
     },

@@ -1,6 +1,5 @@
 import { OPERATIONS } from '../api/operations.js';
 import { createPayOutBatch } from '../bulk/batch.js';
-import type { BatchEvents } from '../bulk/events.js';
 import {
   BATCH_CLIENT,
   type BatchClient,
@@ -8,6 +7,7 @@ import {
   type PayOutBatchResult,
 } from '../bulk/types.js';
 import type { Dispatcher } from '../core/dispatch.js';
+import type { ManyEvents } from '../core/observer-events.js';
 import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { Recoverable } from '../schemas/recovery.js';
@@ -19,9 +19,9 @@ const create = caller(OPERATIONS['payout.create']);
 /** PayOut disbursements: `client.payout`. */
 export class PayOutResource {
   readonly #transport: Transport;
-  readonly #observers: Dispatcher<BatchEvents> | undefined;
+  readonly #observers: Dispatcher<ManyEvents> | undefined;
   /** @internal Built by PaymentClient; reach it as `client.<resource>`. */
-  constructor(transport: Transport, observers?: Dispatcher<BatchEvents>) {
+  constructor(transport: Transport, observers?: Dispatcher<ManyEvents>) {
     this.#transport = transport;
     this.#observers = observers;
   }

@@ -1,14 +1,12 @@
 /**
- * The spans of PayOut batches, as an observer of the runner's events (bulk/events.ts).
+ * The spans of PayOut batches, as an observer of the runner's events (core/observer-events.ts).
  * `createMany` is one INTERNAL span with a child span per item; a payinout/bullmq worker makes
  * each job a CONSUMER span (OpenTelemetry's messaging convention for processing a message).
  * Under an item's or a job's span its lookups and create (CLIENT spans, calls.ts) nest.
  * Attribute values are as safe as a call's: a reference or a batch id is scrubbed of the item's PII.
  */
-import type { BatchStart, ItemStart, JobStart } from '../bulk/events.js';
-import { referenceOf } from '../bulk/item.js';
-import type { PayOutBatchProgress, PayOutBatchResult } from '../bulk/types.js';
 import type { Proceed } from '../core/observer.js';
+import type { BatchCounts, BatchStart, ItemSettled, ItemStart, JobStart } from '../core/observer-events.js';
 import { collectSecrets } from '../core/redact.js';
 import { fail, safeText, traceWork } from './span.js';
 import { ATTR, type Attributes, SPAN_KIND, type Span, type TraceOutcome, type Tracer } from './tracer.js';
@@ -18,7 +16,7 @@ export function traceBatch(tracer: Tracer, start: BatchStart, proceed: Proceed):
   const attributes = { [ATTR.operation]: start.operation, 'payinout.batch.total': start.total };
   const options = { kind: SPAN_KIND.INTERNAL, attributes };
   return traceWork(tracer, start.operation, options, proceed, (span, value) => {
-    const summary = value as PayOutBatchProgress;
+    const summary = value as BatchCounts;
     for (const key of ['done', 'created', 'recovered', 'failed'] as const)
       span.setAttribute(`payinout.batch.${key}`, summary[key]);
   });
@@ -27,7 +25,7 @@ export function traceBatch(tracer: Tracer, start: BatchStart, proceed: Proceed):
 /** One item's span, a child of the batch's; its lookups and create are its children. */
 export function traceItem(tracer: Tracer, start: ItemStart, proceed: Proceed): unknown {
   const site = { name: 'payout.createMany item', kind: SPAN_KIND.INTERNAL };
-  return traceSettlement(tracer, site, start.item, { 'payinout.batch.index': start.index }, proceed);
+  return traceSettlement(tracer, site, start, { 'payinout.batch.index': start.index }, proceed);
 }
 
 /**
@@ -42,29 +40,27 @@ export function traceJob(tracer: Tracer, start: JobStart, proceed: Proceed): unk
     'messaging.destination.name': safeText(start.queue, secretsOf(start.item)),
     'payinout.batch.id': safeText(start.batchId, secretsOf(start.item)),
   };
-  return traceSettlement(tracer, site, start.item, attributes, proceed);
+  return traceSettlement(tracer, site, start, attributes, proceed);
 }
 
 /** The span of one PayOut settled by the engine: operation, scrubbed reference, outcome, ticket. */
 function traceSettlement(
   tracer: Tracer,
   site: { name: string; kind: number },
-  item: unknown,
+  start: { item: unknown; reference: string },
   extra: Attributes,
   proceed: Proceed,
 ): unknown {
   const attributes = {
     [ATTR.operation]: 'payout.create',
-    [ATTR.reference]: safeText(referenceOf(item), secretsOf(item)),
+    [ATTR.reference]: safeText(start.reference, secretsOf(start.item)),
     ...extra,
   };
   const options = { kind: site.kind, attributes };
-  return traceWork(tracer, site.name, options, proceed, (span, value) =>
-    settled(span, value as PayOutBatchResult),
-  );
+  return traceWork(tracer, site.name, options, proceed, (span, value) => settled(span, value as ItemSettled));
 }
 
-function settled(span: Span, result: PayOutBatchResult): void {
+function settled(span: Span, result: ItemSettled): void {
   span.setAttribute('payinout.batch.outcome', result.outcome);
   span.setAttribute(ATTR.outcome, outcomeOf(result));
   if (result.ticket) span.setAttribute('payinout.ticket', result.ticket);
@@ -80,7 +76,7 @@ function secretsOf(item: unknown): readonly string[] {
   }
 }
 
-function outcomeOf(result: PayOutBatchResult): TraceOutcome {
+function outcomeOf(result: ItemSettled): TraceOutcome {
   if (result.outcome === 'created') return 'ok';
   if (result.outcome === 'recovered') return 'recovered';
   return (result.error as { outcome?: unknown } | undefined)?.outcome === 'unknown' ? 'unknown' : 'failed';

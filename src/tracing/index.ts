@@ -5,16 +5,15 @@
  * this folder calls it. Nothing in core calls a span; the dispatcher (core/dispatch.ts) contains
  * whatever the tracer throws or returns, so a faulty tracer costs at most its spans.
  */
-import type { BatchEvents } from '../bulk/events.js';
 import type { CallEvents, Observer } from '../core/observer.js';
-import type { DeliveryEvents } from '../webhooks/events.js';
+import type { DeliveryEvents, ManyEvents } from '../core/observer-events.js';
 import { traceBatch, traceItem, traceJob } from './batch.js';
 import { type Origin, originOf, traceCall } from './calls.js';
 import type { Tracer } from './tracer.js';
 import { traceDelivery } from './webhook.js';
 
 /** Every event the wing turns into spans. */
-export type TracedEvents = CallEvents & BatchEvents & DeliveryEvents;
+export type TracedEvents = CallEvents & ManyEvents & DeliveryEvents;
 
 /**
  * The observer that makes spans with `tracer`: calls (to `baseUrl`, whose host and port name

@@ -11,6 +11,7 @@
  */
 import { type Dispatcher, dispatcherOf } from '../core/dispatch.js';
 import { ConfigurationError } from '../core/errors.js';
+import type { DeliveryEvents } from '../core/observer-events.js';
 import { FUNCTION, positive, TIMER_MS, withMethods } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
@@ -18,7 +19,6 @@ import { tracingObserver } from '../tracing/index.js';
 import type { Tracer } from '../tracing/tracer.js';
 import type { TransactionLookup } from './confirm.js';
 import { WebhookDeduplicator } from './dedupe.js';
-import type { DeliveryEvents } from './events.js';
 import { checkWebhookOptions } from './options.js';
 import { DEFAULT_MAX_BODY_BYTES, type HeadersLike, type RawBody } from './parse.js';
 import { type DeliveryNotes, type Pipeline, processDelivery, type WebhookEventContext } from './pipeline.js';

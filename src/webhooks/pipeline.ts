@@ -4,6 +4,7 @@
  * fails reports it once (report.ts: to onError, or one log line).
  */
 import { WebhookVerificationError } from '../core/errors.js';
+import type { DeliveryNotes as ObservedDeliveryNotes } from '../core/observer-events.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { confirmEvent, type TransactionLookup, WebhookNotConfirmedError } from './confirm.js';
@@ -39,11 +40,9 @@ export interface Pipeline {
   report: (failure: Failure) => void;
 }
 
-/** What one delivery learnt on its way, for its span: the verified event and what failed. */
-export interface DeliveryNotes {
+/** What one delivery learnt on its way, for its observers: the observer seam's notes, the event typed. */
+export interface DeliveryNotes extends ObservedDeliveryNotes {
   event?: WebhookEvent;
-  merchant?: string | number | undefined;
-  error?: unknown;
 }
 
 type Step<T> = { ok: true; value: T } | { ok: false; answer: WebhookHandlerResult };
