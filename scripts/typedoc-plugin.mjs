@@ -20,6 +20,8 @@ import { docText } from './doc-comments.mjs';
 const GROUPS = [
   ['src/core/errors.ts', 'Errors'],
   ['src/bulk/errors.ts', 'Errors'],
+  ['src/api/errors.ts', 'Errors'],
+  ['src/tracing/', 'Client'],
   ['src/client.ts', 'Client'],
   ['src/client-options.ts', 'Client'],
   ['src/core/', 'Client'],
@@ -33,6 +35,12 @@ const GROUPS = [
   ['src/testing/', 'Testing'],
 ];
 
+/** The group of a reflection's source file, if a fragment of GROUPS names it. */
+function groupOf(reflection) {
+  const file = reflection.sources?.[0]?.fullFileName?.replaceAll('\\', '/') ?? '';
+  return GROUPS.find(([fragment]) => file.includes(fragment))?.[1];
+}
+
 /** @param {import('typedoc').Application} app */
 export function load(app) {
   app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection) => {
@@ -44,8 +52,10 @@ export function load(app) {
   });
   app.converter.on(Converter.EVENT_CREATE_DECLARATION, (_context, reflection) => {
     if (!reflection.parent?.kindOf(ReflectionKind.Module | ReflectionKind.Project)) return;
-    const file = reflection.sources?.[0]?.fullFileName?.replaceAll('\\', '/') ?? '';
-    const group = GROUPS.find(([fragment]) => file.includes(fragment))?.[1];
+    // A name the main entry exports both by name and in a namespace (catalog) is a reference
+    // declared in src/index.ts, which names no group: it takes its target's.
+    const target = reflection.kindOf(ReflectionKind.Reference) && reflection.tryGetTargetReflectionDeep();
+    const group = groupOf(reflection) ?? (target ? groupOf(target) : undefined);
     if (!group) return;
     reflection.comment ??= new Comment();
     if (reflection.comment.getTag('@group')) return;

@@ -3,6 +3,7 @@
  * {@link sandboxHandlers}, {@link connectSandbox}) and webhook test helpers. Guide: node_modules/payinout/docs/simulator.md or https://github.com/payinout/payinout/blob/main/docs/simulator.md.
  * @module payinout/testing
  */
+
 export { VERSION } from '../version.js';
 export {
   SANDBOX_PAYOUT_BANKS,
@@ -20,6 +21,7 @@ export {
 } from './clock.js';
 export { type ConnectSandboxOptions, connectSandbox, type SandboxConnection } from './connect.js';
 export { SANDBOX_WEBHOOK_USER_AGENT, WEBHOOK_RETRY_MINUTES } from './delivery.js';
+export type { SandboxRequestRecord } from './exchange.js';
 export {
   API_FAULT_KINDS,
   type FaultKind,
