@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PAYOUT_CSV_HEADER, payoutCells } from '../helpers/payout-csv.js';
-import { type OwnRedis, redisServerAvailable, startRedisServer } from './redis-server.js';
+import { type OwnRedis, skipOwnRedis, startRedisServer } from './redis-server.js';
 import { MERCHANT, payout } from './server.js';
 import { REDIS_URL, ROOT, requireRedis, skipQueue } from './support.js';
 
@@ -108,7 +108,7 @@ describe.skipIf(skipQueue)('payouts send/worker --queue on a database the server
   }, 30_000);
 });
 
-describe.skipIf(!redisServerAvailable)('payouts send --queue when Redis dies mid-run', () => {
+describe.skipIf(skipOwnRedis)('payouts send --queue when Redis dies mid-run', () => {
   let redis: OwnRedis | undefined;
   afterEach(async () => {
     await redis?.stop();
