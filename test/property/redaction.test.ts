@@ -46,7 +46,9 @@ function views(error: unknown): string {
     e.stack,
     JSON.stringify(e),
     inspect(e, { depth: 10 }),
-    String(e.body),
+    // The body as a merchant would print it: String() of an object is '[object Object]', which a
+    // generated name word ('Obje') would match without any PII in it.
+    typeof e.body === 'string' ? e.body : JSON.stringify(e.body),
     String(e.serviceMessage),
   ].join('\n');
 }
