@@ -527,13 +527,23 @@ await check(
 );
 
 await check(
-  'the main entry carries no field description as code (the OpenAPI document has them)',
+  'the main entry carries no field description or operation text as code (the OpenAPI document has them)',
   async () => {
     // Descriptions reach the OpenAPI document from descriptions.generated.json (testing entry, CLI).
     // dist is unminified, so the schemas' doc comments stay as comments there: minified (as a
     // merchant's bundler ships it), the entry with its chunks must hold none of the texts.
     const generated = JSON.parse(readFileSync(join(root, 'src/openapi/descriptions.generated.json'), 'utf8'));
     const texts = Object.values(generated).flatMap((fields) => Object.values(fields));
+    // The operations' words too (src/openapi/operation-texts.ts): each summary, and when each
+    // documented error comes, as the built openapi.json states them.
+    const document = JSON.parse(readFileSync(join(root, 'openapi.json'), 'utf8'));
+    for (const operation of Object.values(document.paths).flatMap((path) => Object.values(path))) {
+      texts.push(operation.summary);
+      for (const { description } of Object.values(operation.responses)) {
+        for (const [, when] of description.matchAll(/`[A-Z_]+`: (.+?)(?=; `| \(guide "Errors"\)\.$)/g))
+          texts.push(when);
+      }
+    }
     for (const entry of ['dist/index.js', 'dist/index.cjs']) {
       const result = await build({
         entryPoints: [join(root, entry)],
@@ -548,7 +558,7 @@ await check(
       if (found.length)
         throw new Error(`${entry} contains ${found.length} descriptions, e.g. ${JSON.stringify(found[0])}`);
     }
-    return `${texts.length} descriptions, none in dist/index.js or dist/index.cjs (with chunks, minified)`;
+    return `${texts.length} descriptions and operation texts, none in dist/index.js or dist/index.cjs (with chunks, minified)`;
   },
 );
 
