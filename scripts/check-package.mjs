@@ -51,10 +51,11 @@ const BUDGET_BUNDLE_KB = 50.5;
 const BUDGET_TARBALL_KB = 655;
 // The main entry's PaymentClient alone with zod, as a merchant who imports only the client bundles
 // it (esbuild, minified, gzip -9; clientBundle below). Issue 25 item 7's target is 40 KB. Measured
-// 2026-11-27 03:15 on branch bundle: 46.45 KB (node entry 48.07 KB), after 0.69 KB of namespace
-// objects left the bundle (46.88 / 48.52 KB before); the budget is the node entry's + 0.3 KB.
-// What is left, by module: docs/performance.md, "Package → 0.4".
-const BUDGET_CLIENT_KB = 48.4;
+// 2026-11-27 03:20 on branch bundle: 46.07 KB (node entry 47.69 KB); 46.88 / 48.52 KB before its
+// two cuts (namespace objects beside shared code, the operations' OpenAPI texts: -0.81 KB). The
+// budget is the node entry's figure + 0.3 KB. What is left, by module: docs/performance.md,
+// "Package → 0.4".
+const BUDGET_CLIENT_KB = 48;
 const TARGET_CLIENT_KB = 40;
 // The target for payinout's own code was 15 KB in 0.1 (it measured ~15.7 KB). 0.2 adds, in the
 // main entry because they are client methods or webhook guarantees the contract keeps there
