@@ -68,6 +68,7 @@ export async function readPayOutBatch(queue: Queue, batchId: string): Promise<Pa
     const stored = await client.hmget(keys.results, ...chunk);
     const unsettled = chunk.filter((_, i) => !stored[i]);
     const gone = await goneFromQueue(client, queue, keys.index, unsettled);
+    await resultsOfGone(client, keys.results, chunk, stored, gone);
     for (const [i, json] of stored.entries()) {
       const jobId = chunk[i]!;
       if (!json && !gone.has(jobId)) {
@@ -112,6 +113,30 @@ function vanished(reference: string): PayOutBatchResult {
       reference,
     }),
   };
+}
+
+/**
+ * A job's result is saved before BullMQ completes (and removes) the job, so a job that was still
+ * there when `stored` was read may have settled and gone since: the results of the items whose
+ * jobs are gone are read again, after their jobs were seen gone. Only an item still without a
+ * result then vanished; one that settled meanwhile is never reported as lost.
+ */
+async function resultsOfGone(
+  client: RedisClient,
+  results: string,
+  chunk: string[],
+  stored: (string | null)[],
+  gone: Set<string>,
+): Promise<void> {
+  const again = chunk.flatMap((id, i) => (!stored[i] && gone.has(id) ? [i] : []));
+  if (again.length === 0) return;
+  const now = await client.hmget(results, ...again.map((i) => chunk[i]!));
+  for (const [j, i] of again.entries()) {
+    if (now[j]) {
+      stored[i] = now[j]!;
+      gone.delete(chunk[i]!);
+    }
+  }
 }
 
 /**

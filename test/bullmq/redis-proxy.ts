@@ -11,10 +11,14 @@ export interface RedisProxy {
   close(): Promise<void>;
 }
 
-/** `onCommand` runs for each whole command (its arguments as text) before it reaches Redis. */
+/**
+ * `onCommand` runs for each whole command (its arguments as text) before it reaches Redis; when it
+ * returns a promise, that command (and everything the connection sends after it) reaches Redis
+ * once the promise settles: a test holds a reader between two of its reads.
+ */
 export async function startRedisProxy(
   redisUrl: string,
-  onCommand: (args: string[]) => void,
+  onCommand: (args: string[]) => unknown,
 ): Promise<RedisProxy> {
   const target = new URL(redisUrl);
   const sockets = new Set<net.Socket>();
@@ -25,13 +29,18 @@ export async function startRedisProxy(
       socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
     }
     let pending = Buffer.alloc(0);
+    let sent: Promise<unknown> = Promise.resolve();
     client.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
+      const holds: Promise<unknown>[] = [];
       for (let command = takeCommand(pending); command; command = takeCommand(pending)) {
         pending = pending.subarray(command.length);
-        onCommand(command.args);
+        const hold = onCommand(command.args);
+        if (hold instanceof Promise) holds.push(hold.catch(() => undefined));
       }
-      upstream.write(chunk);
+      // In order: a held command holds back what follows it on the connection.
+      if (holds.length === 0) sent = sent.then(() => upstream.write(chunk));
+      else sent = sent.then(() => Promise.all(holds)).then(() => upstream.write(chunk));
     });
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());
