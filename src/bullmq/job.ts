@@ -55,6 +55,7 @@ export function jobProcessor(parts: JobParts) {
     const lease = new JobLease(redis, keys, parts.leaseMs);
     const halt = new SharedHalt(redis, keys.halt);
     try {
+      await parts.pause().heard();
       const start = await lease.start(items.map(referenceOf), { pause: parts.pause().unheard() });
       parts.pause().pauseFor(start.pauseMs);
       await halt.load(start.halt);

@@ -89,6 +89,11 @@ export async function pauseFor(client: RedisClient, key: string, ms: number): Pr
   await run(client, PAUSE_FOR, [key], [Math.max(1, Math.ceil(ms))]);
 }
 
+/** The shared pause left, in ms by Redis's clock (0 when there is none). */
+export async function pauseLeft(client: RedisClient, key: string): Promise<number> {
+  return Math.max(0, Number(await run(client, "return redis.call('PTTL', KEYS[1])", [key], [])));
+}
+
 /** Records the batch's halt unless one is recorded: the first one is what every worker reports. */
 export async function saveHalt(client: RedisClient, key: string, json: string): Promise<void> {
   await run(client, "return redis.call('SET', KEYS[1], ARGV[1], 'NX') and 1 or 0", [key], [json]);

@@ -12,7 +12,7 @@ import type { RedisClient } from 'bullmq';
 import type { PayinoutError } from '../core/errors.js';
 import { decodeHalt, encodeError } from './codec.js';
 import { HaltRecordError } from './errors.js';
-import { pauseFor, saveHalt } from './scripts.js';
+import { pauseFor, pauseLeft, saveHalt } from './scripts.js';
 import { BatchHalt, BatchHaltedError, PauseGate } from './settle.js';
 
 export class SharedPause extends PauseGate {
@@ -40,53 +40,64 @@ export class SharedPause extends PauseGate {
     if (ms > 0) super.pauseUntil(Date.now() + ms);
   }
 
-  /** Whether announcements reach this worker now: subscribed, and none missed since. */
+  /** Whether announcements reach this worker now: subscribed, and the pause read since. */
   #hearing = false;
-  /** The subscription was lost and is back: announcements of the gap were missed. */
-  #gap = false;
+  /** The subscriber connection's life: a new one at each close, so a catch-up of an old one counts for nothing. */
+  #life = 0;
+  /** The life whose catch-up began (one per connection). */
+  #caught = -1;
+  /** Settles once the first subscription was answered and the pause read, or could not be. */
+  #first: Promise<void> = Promise.resolve();
 
   /**
-   * Whether a job must read the pause from Redis: this worker is not (or not yet) subscribed, or
-   * was not for a while. A subscribed worker hears every announcement the moment it is made, so
-   * its jobs read nothing (a job's first script skips the PTTL).
+   * Whether a job must read the pause from Redis: this worker is not (or not yet, or no longer)
+   * subscribed. A subscribed worker hears every announcement the moment it is made, so its jobs
+   * read nothing (a job's first script skips the PTTL).
    */
   unheard(): boolean {
-    if (!this.#hearing) return true;
-    if (!this.#gap) return false;
-    this.#gap = false;
-    return true;
+    return !this.#hearing;
+  }
+
+  /**
+   * Resolves once this worker hears announcements, or after `ms` at most (its jobs then read the
+   * pause themselves): a job started before the subscription was answered would miss a pause
+   * announced meanwhile for every request it makes after its first script.
+   */
+  heard(ms = HEAR_WAIT_MS): Promise<void> {
+    if (this.#hearing) return Promise.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    });
+    return Promise.race([this.#first, late]).finally(() => clearTimeout(timer));
   }
 
   /**
    * Hears every pause another worker announces (scripts.ts PAUSE_FOR publishes it), on a
    * connection of its own: requests then wait on this process's memory, never on a Redis read.
-   * While that connection is away, and for the first job after it is back, each job's first
-   * script reads the pause instead; one announced in the instant between costs this worker a 429
-   * of its own, which pauses it too.
+   * What was announced before a subscription is answered (the first one, or again after the
+   * connection was lost) is missed, so once it is answered the pause is read from its key: jobs
+   * already in flight wait for it too. Until then each job's first script reads the pause.
    * @returns closes the connection
    */
   listen(): () => void {
     let closed = false;
     let subscriber: Subscriber | undefined;
-    void this.redis
+    this.#first = this.redis
       .then(async (client) => {
         if (closed) return;
-        subscriber = client.duplicate() as unknown as Subscriber;
-        let subscribed = false;
-        subscriber.on('error', () => undefined); // the worker's own connection reports trouble
-        subscriber.on('message', (_channel: string, ms: string) => this.pauseFor(Number(ms)));
-        subscriber.on('close', () => {
+        const own = client.duplicate() as unknown as Subscriber;
+        subscriber = own;
+        own.on('error', () => undefined); // the worker's own connection reports trouble
+        own.on('message', (_channel: string, ms: string) => this.pauseFor(Number(ms)));
+        own.on('close', () => {
+          this.#life += 1;
           this.#hearing = false;
         });
-        // ioredis subscribes again on its own once reconnected; what was said meanwhile is lost.
-        subscriber.on('ready', () => {
-          if (this.#hearing) return;
-          this.#gap = true;
-          this.#hearing = subscribed;
-        });
-        await subscriber.subscribe(this.key);
-        subscribed = true;
-        this.#hearing = true;
+        // ioredis subscribes again once reconnected but tells no one when that is answered:
+        // subscribing once more (nothing new for Redis) is what can be awaited.
+        own.on('ready', () => void this.#catchUp(client, own).catch(() => undefined));
+        await this.#catchUp(client, own);
       })
       .catch(() => undefined);
     return () => {
@@ -95,7 +106,23 @@ export class SharedPause extends PauseGate {
       subscriber?.disconnect();
     };
   }
+
+  /** Subscribes, then reads the pause: what was said before is in the key, what comes after is heard. */
+  async #catchUp(client: RedisClient, subscriber: Subscriber): Promise<void> {
+    const life = this.#life;
+    if (this.#caught === life) return;
+    this.#caught = life;
+    await subscriber.subscribe(this.key);
+    this.pauseFor(await pauseLeft(client, this.key));
+    if (life === this.#life) this.#hearing = true;
+  }
 }
+
+/**
+ * How long a job waits, at most, for its worker to hear announcements (normally a few ms, once,
+ * when the worker starts) before it goes on reading the pause from Redis itself.
+ */
+const HEAR_WAIT_MS = 2_000;
 
 interface Subscriber {
   on(event: string, listener: (...args: string[]) => void): unknown;
