@@ -8,6 +8,7 @@
  *   unproven, or the lookup failed → ConnectionError `outcome: 'unknown'`, naming the key.
  * Invariant: never two sends of one call without a lookup between them.
  */
+import type { Answer, Call, Finding, Recovery, Runner } from './call.js';
 import {
   ApiError,
   AuthenticationError,
@@ -18,37 +19,22 @@ import {
   UnprocessableEntityError,
 } from './errors.js';
 import { askedTooLong, failureOf, isRetriableStatus, type Pacer, waitAfter } from './retry.js';
-import type {
-  AttemptOutcome,
-  Finding,
-  Logger,
-  Recovery,
-  ResponseMeta,
-  Runner,
-  WithResponse,
-} from './types.js';
+import { LANE, type Logger, type ResponseMeta, type WithResponse } from './types.js';
 
+/** What reconciliation is given: the call and its recovery, and the transport's means to act. */
 export interface ReconcileIO {
+  call: Call;
   recovery: Recovery;
-  method: string;
-  path: string;
   /** The budget and the waits of the resends (retry.ts), made on first use. */
   pacer(): Pacer;
-  /** Whether the call runs in a batch's lane (every send waits for its shared pause). */
-  inLane: boolean;
-  /** The outcome of the first send, when the caller made it already. */
-  first?: AttemptOutcome | undefined;
-  signal: AbortSignal | undefined;
+  /** The answer of the first send, read, when the caller made it already. */
+  first?: Answer | undefined;
   logger: Logger | undefined;
-  /** HTTP requests made so far for this call, lookups included. */
-  attempts(): number;
-  /** One send of the call, read to a typed outcome. */
-  send(): Promise<AttemptOutcome>;
+  /** One send of the call, read to its result or typed error. */
+  send(): Promise<Answer>;
   /** Runs a lookup inside the call (safe retries, attempts counted with the call's). */
   run: Runner;
 }
-
-type Failure = Extract<AttemptOutcome, { ok: false }>;
 
 /**
  * - final: the service refused (4xx) or answered something not worth repeating;
@@ -58,7 +44,7 @@ type Failure = Extract<AttemptOutcome, { ok: false }>;
  */
 type Verdict = 'final' | 'not_sent' | 'maybe' | 'accepted';
 
-function verdictOf({ error, status, unreadable }: Failure): Verdict {
+function verdictOf({ error, status, unreadable }: Answer): Verdict {
   if (error instanceof ConnectionError) {
     if (status !== undefined && status < 300) return 'accepted';
     return error.outcome === 'not_sent' ? 'not_sent' : 'maybe';
@@ -78,11 +64,12 @@ function verdictOf({ error, status, unreadable }: Failure): Verdict {
 export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>> {
   /** Whether an earlier send of this call may have reached the service. */
   let mayExist = false;
+  const inLane = io.call.options[LANE] !== undefined;
   for (let first = io.first; ; first = undefined) {
-    const ready = io.inLane && !first ? io.pacer().ready() : undefined;
+    const ready = inLane && !first ? io.pacer().ready() : undefined;
     if (ready) await ready;
     const outcome = first ?? (await io.send());
-    if (outcome.ok) {
+    if (!outcome.failed) {
       const why = io.recovery.contradiction(outcome.value);
       if (why === undefined) return outcome.value;
       return proven(io, outcome, why);
@@ -94,7 +81,7 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
       if (!mayExist || !(error instanceof ApiError)) throw error;
       const found = await settle(io, error);
       if (found) return found;
-      throw recount(error, io.attempts());
+      throw recount(error, io.call.count);
     }
     const failure = failureOf(error);
     const pacer = io.pacer();
@@ -108,17 +95,13 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
     const found = await lookUpAfter(io, outcome, verdict === 'accepted');
     if (found) return found;
     const wait = pacer.plan(failure);
-    if (!wait) throw recount(error, io.attempts());
+    if (!wait) throw recount(error, io.call.count);
     await pacer.take({ ...wait, ms: 0 });
   }
 }
 
 /** A 2xx answer whose echo is not provably this call's (`why`): only the lookup can say which transaction it made. */
-async function proven(
-  io: ReconcileIO,
-  outcome: Extract<AttemptOutcome, { ok: true }>,
-  why: string,
-): Promise<WithResponse<unknown>> {
+async function proven(io: ReconcileIO, outcome: Answer, why: string): Promise<WithResponse<unknown>> {
   const found = await settle(io, contradicted(why));
   if (found) return found;
   throw answerUnproven(io, outcome, why);
@@ -131,13 +114,14 @@ async function proven(
  */
 async function lookUpAfter(
   io: ReconcileIO,
-  outcome: Failure,
+  outcome: Answer,
   accepted: boolean,
 ): Promise<WithResponse<unknown> | undefined> {
   const { error } = outcome;
+  const { method, path } = requestOf(io);
   io.logger?.warn(
-    `payinout ${io.method} ${io.path}: no reliable answer (${describe(error)}); looking '${io.recovery.key}' up before anything else`,
-    { method: io.method, path: io.path, reference: io.recovery.key, attempts: io.attempts() },
+    `payinout ${method} ${path}: no reliable answer (${describe(error)}); looking '${io.recovery.key}' up before anything else`,
+    { method, path, reference: io.recovery.key, attempts: io.call.count },
   );
   const wait = accepted || askedTooLong(error) ? undefined : waitAfter(failureOf(error), io.pacer().retries);
   // Unanswered failures the policy would not repeat still get the backoff before their lookup.
@@ -159,17 +143,18 @@ async function settle(io: ReconcileIO, trigger: unknown): Promise<WithResponse<u
       return answer;
     });
   } catch (lookupError) {
-    if (io.signal?.aborted) throw lookupError;
+    if (io.call.options.signal?.aborted) throw lookupError;
     throw unknownOutcome(io, trigger, 'the lookup that would settle it failed', lookupError);
   }
   if (finding.kind === 'absent') return undefined;
   if (finding.kind === 'unproven') throw unknownOutcome(io, trigger, finding.why, finding.cause);
   const result = finding.result as WithResponse<unknown>;
-  const last: ResponseMeta = { ...(meta as ResponseMeta), attempts: io.attempts() };
+  const last: ResponseMeta = { ...(meta as ResponseMeta), attempts: io.call.count };
   Object.defineProperty(result, 'lastResponse', { value: last, enumerable: false, configurable: true });
+  const { method, path } = requestOf(io);
   io.logger?.info(
-    `payinout ${io.method} ${io.path}: '${io.recovery.key}' exists (ticket ${finding.id}); recovered without resending`,
-    { method: io.method, path: io.path, reference: io.recovery.key, attempts: io.attempts() },
+    `payinout ${method} ${path}: '${io.recovery.key}' exists (ticket ${finding.id}); recovered without resending`,
+    { method, path, reference: io.recovery.key, attempts: io.call.count },
   );
   return result;
 }
@@ -179,11 +164,7 @@ function contradicted(why: string): ResponseValidationError {
   return new ResponseValidationError({ message: `The answer ${why}.` });
 }
 
-function answerUnproven(
-  io: ReconcileIO,
-  outcome: Extract<AttemptOutcome, { ok: true }>,
-  why: string,
-): ConnectionError {
+function answerUnproven(io: ReconcileIO, outcome: Answer, why: string): ConnectionError {
   const id = io.recovery.idIn(outcome.value);
   const ticket = id ? `, ticket ${id}` : '';
   return unknownOutcome(
@@ -196,7 +177,7 @@ function answerUnproven(
   );
 }
 
-function acceptedButUnseen(io: ReconcileIO, outcome: Failure): ConnectionError {
+function acceptedButUnseen(io: ReconcileIO, outcome: Answer): ConnectionError {
   const body = outcome.error instanceof ResponseValidationError ? outcome.error.body : undefined;
   const id = io.recovery.idIn(body);
   const ticket = id ? `, ticket ${id}` : '';
@@ -220,20 +201,26 @@ function unknownOutcome(
 ): ConnectionError {
   const failedWith = cause instanceof Error ? ` (${describe(cause)})` : '';
   const { key, howToLookUp } = io.recovery;
+  const { method, path } = requestOf(io);
   return new ConnectionError({
-    method: io.method,
-    path: io.path,
-    attempts: io.attempts(),
+    method,
+    path,
+    attempts: io.call.count,
     outcome: 'unknown',
     reference: key,
     ...(ticket ? { ticket } : {}),
     ...(accepted ? { accepted } : {}),
     message:
-      `${io.method} ${io.path}: the outcome of '${key}' is unknown. It got ${describe(trigger)}; ` +
+      `${method} ${path}: the outcome of '${key}' is unknown. It got ${describe(trigger)}; ` +
       `${why}${failedWith}. It may have been created: look it up with ${howToLookUp} before creating ` +
       'it again, and create it again only if that throws NotFoundError.',
     cause: cause ?? trigger,
   });
+}
+
+/** The call's method and path as messages name them. */
+function requestOf(io: ReconcileIO): { method: string; path: string } {
+  return { method: io.call.method, path: `/${io.call.path}` };
 }
 
 /**

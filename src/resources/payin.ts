@@ -33,7 +33,7 @@ export class PayInResource {
     params: PayInCreateParams,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayInCreated>>> {
-    return this.#transport.request(create({ body: params }), options);
+    return this.#transport.request(create(options, params));
   }
 
   /**
@@ -49,7 +49,7 @@ export class PayInResource {
     params: PayInLegacyCreateParams,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayInCreated>>> {
-    return this.#transport.request(createLegacy({ body: params }), options);
+    return this.#transport.request(createLegacy(options, params));
   }
 
   /**
@@ -58,6 +58,6 @@ export class PayInResource {
    * const banks = await client.payin.listPseBanks(); // [{ code: '1077', name: 'Banka' }, …]
    */
   listPseBanks(options?: RequestOptions) {
-    return this.#transport.request(listPseBanks(), options);
+    return this.#transport.request(listPseBanks(options));
   }
 }

@@ -39,7 +39,7 @@ export class PayOutResource {
     params: PayOutCreateParams,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayOutCreated>>> {
-    return this.#transport.request(create({ body: params }), options);
+    return this.#transport.request(create(options, params));
   }
 
   /**
