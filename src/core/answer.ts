@@ -36,7 +36,8 @@ export class AnswerReader {
       message: answer.message,
       attempts: answer.attempts,
     };
-    return answer.succeeded(attachResponse(data, meta));
+    answer.value = attachResponse(data, meta);
+    return answer;
   }
 
   #warnOnce(call: Call, path: string, field: string): void {

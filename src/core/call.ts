@@ -29,30 +29,32 @@ type FromTable<T extends z.ZodMiniType> = Pick<
  * body stays private: it holds the customer's data, which nothing that inspects a call may show.
  */
 export class Call<T extends z.ZodMiniType = z.ZodMiniType> {
-  readonly method: 'GET' | 'POST';
+  // The table entry's parts, copied from it by the constructor (`declare`: no field of their own
+  // is defined first, so every Call has one layout).
+  declare readonly method: 'GET' | 'POST';
   /** The table's operation id ('payin.create'), for tracing. */
-  readonly operation: string | undefined;
+  declare readonly operation: string | undefined;
   /** The table's path template ('/api/v1/transaction/{ticket}'): spans are named by it, never by `path`. */
-  readonly template: string | undefined;
+  declare readonly template: string | undefined;
   /** Client-side schema for the body, checked when validateRequests is on. */
-  readonly request: { schema: z.ZodMiniType; what: string } | undefined;
-  readonly response: ResponseSchema<T>;
-  readonly resend: Resend;
+  declare readonly request: { schema: z.ZodMiniType; what: string } | undefined;
+  declare readonly response: ResponseSchema<T>;
+  declare readonly resend: Resend;
   /** The class and advice of a refusal by what the table knows of it; else its HTTP status's. */
-  readonly errors: ErrorClassifier | undefined;
+  declare readonly errors: ErrorClassifier | undefined;
   /** Runs on the envelope's `data` before the schema; may throw a typed error. */
-  unwrap: ((data: unknown, answer: Answer) => unknown) | undefined = undefined;
+  unwrap: ((data: unknown, answer: Answer) => unknown) | undefined;
   /** Set when the call starts: its repeat budget, a create's recovery, where its attempts are told. */
   maxRetries = 0;
-  recovery: Recovery | undefined = undefined;
-  scope: Scope | undefined = undefined;
+  recovery: Recovery | undefined;
+  scope: Scope | undefined;
   readonly #body: unknown;
-  #sent: string | undefined = undefined;
+  #sent: string | undefined;
   #count = 0;
-  #credentials: readonly string[] = [];
-  #secrets: readonly string[] | undefined = undefined;
+  #credentials: readonly string[] = NONE;
+  #secrets: readonly string[] | undefined;
   /** The call a lookup runs inside: its attempts, options and secrets are that call's. */
-  #outer: Call | undefined = undefined;
+  #outer: Call | undefined;
 
   constructor(
     entry: FromTable<T>,
@@ -61,13 +63,7 @@ export class Call<T extends z.ZodMiniType = z.ZodMiniType> {
     body: unknown,
     public options: CallOptions = {},
   ) {
-    this.method = entry.method;
-    this.operation = entry.operation;
-    this.template = entry.template;
-    this.request = entry.request;
-    this.response = entry.response;
-    this.resend = entry.resend;
-    this.errors = entry.errors;
+    Object.assign(this, entry);
     this.#body = body;
   }
 
@@ -156,12 +152,12 @@ export class Call<T extends z.ZodMiniType = z.ZodMiniType> {
  */
 export class Answer {
   /** HTTP status, when the response headers arrived (before a failure too). */
-  status: number | undefined = undefined;
-  headers: Headers | undefined = undefined;
+  status: number | undefined;
+  headers: Headers | undefined;
   text = '';
   /** The attempt failed, or its answer could not be read: `error` is the typed error. */
   failed = false;
-  error: unknown = undefined;
+  error: unknown;
   /** Reset before any response byte: typically a stale keep-alive socket. */
   staleSocket = false;
   /** A body that is not JSON at all (truncated, an HTML page). */
@@ -170,9 +166,14 @@ export class Answer {
   message = '';
   /** Response fields missing or null that the default mode tolerated, once read (the client logs them). */
   missing: readonly string[] = NONE;
-  #value: unknown = undefined;
+  /** The call's result, once read without failure (set by answer.ts). */
+  declare value: WithResponse<unknown>;
   // Private: the call holds the customer's data and the caller's options.
   readonly #call: Call;
+
+  readonly method: string;
+  /** The request's path as messages name it: '/api/v2/payin'. */
+  readonly path: string;
 
   constructor(
     call: Call,
@@ -180,14 +181,8 @@ export class Answer {
     readonly attempts: number,
   ) {
     this.#call = call;
-  }
-
-  get method(): string {
-    return this.#call.method;
-  }
-
-  get path(): string {
-    return `/${this.#call.path}`;
+    this.method = call.method;
+    this.path = `/${call.path}`;
   }
 
   /** Read by an error only: a call that succeeds never collects them. */
@@ -195,20 +190,10 @@ export class Answer {
     return this.#call.secrets;
   }
 
-  /** The call's result, once read without failure. */
-  get value(): WithResponse<unknown> {
-    return this.#value as WithResponse<unknown>;
-  }
-
   answered(response: { status: number; headers: Headers; text: string }): this {
     this.status = response.status;
     this.headers = response.headers;
     this.text = response.text;
-    return this;
-  }
-
-  succeeded(value: WithResponse<unknown>): this {
-    this.#value = value;
     return this;
   }
 

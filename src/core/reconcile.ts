@@ -8,7 +8,7 @@
  *   unproven, or the lookup failed → ConnectionError `outcome: 'unknown'`, naming the key.
  * Invariant: never two sends of one call without a lookup between them.
  */
-import type { Answer, Call, Finding, Recovery, Runner } from './call.js';
+import type { Answer, Finding, Recovery, Runner } from './call.js';
 import {
   ApiError,
   AuthenticationError,
@@ -19,17 +19,22 @@ import {
   UnprocessableEntityError,
 } from './errors.js';
 import { askedTooLong, failureOf, isRetriableStatus, type Pacer, waitAfter } from './retry.js';
-import { LANE, type Logger, type ResponseMeta, type WithResponse } from './types.js';
+import type { Logger, ResponseMeta, WithResponse } from './types.js';
 
-/** What reconciliation is given: the call and its recovery, and the transport's means to act. */
 export interface ReconcileIO {
-  call: Call;
   recovery: Recovery;
+  method: string;
+  path: string;
   /** The budget and the waits of the resends (retry.ts), made on first use. */
   pacer(): Pacer;
+  /** Whether the call runs in a batch's lane (every send waits for its shared pause). */
+  inLane: boolean;
   /** The answer of the first send, read, when the caller made it already. */
   first?: Answer | undefined;
+  signal: AbortSignal | undefined;
   logger: Logger | undefined;
+  /** HTTP requests made so far for this call, lookups included. */
+  attempts(): number;
   /** One send of the call, read to its result or typed error. */
   send(): Promise<Answer>;
   /** Runs a lookup inside the call (safe retries, attempts counted with the call's). */
@@ -64,9 +69,8 @@ function verdictOf({ error, status, unreadable }: Answer): Verdict {
 export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>> {
   /** Whether an earlier send of this call may have reached the service. */
   let mayExist = false;
-  const inLane = io.call.options[LANE] !== undefined;
   for (let first = io.first; ; first = undefined) {
-    const ready = inLane && !first ? io.pacer().ready() : undefined;
+    const ready = io.inLane && !first ? io.pacer().ready() : undefined;
     if (ready) await ready;
     const outcome = first ?? (await io.send());
     if (!outcome.failed) {
@@ -81,7 +85,7 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
       if (!mayExist || !(error instanceof ApiError)) throw error;
       const found = await settle(io, error);
       if (found) return found;
-      throw recount(error, io.call.count);
+      throw recount(error, io.attempts());
     }
     const failure = failureOf(error);
     const pacer = io.pacer();
@@ -95,7 +99,7 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
     const found = await lookUpAfter(io, outcome, verdict === 'accepted');
     if (found) return found;
     const wait = pacer.plan(failure);
-    if (!wait) throw recount(error, io.call.count);
+    if (!wait) throw recount(error, io.attempts());
     await pacer.take({ ...wait, ms: 0 });
   }
 }
@@ -118,10 +122,9 @@ async function lookUpAfter(
   accepted: boolean,
 ): Promise<WithResponse<unknown> | undefined> {
   const { error } = outcome;
-  const { method, path } = requestOf(io);
   io.logger?.warn(
-    `payinout ${method} ${path}: no reliable answer (${describe(error)}); looking '${io.recovery.key}' up before anything else`,
-    { method, path, reference: io.recovery.key, attempts: io.call.count },
+    `payinout ${io.method} ${io.path}: no reliable answer (${describe(error)}); looking '${io.recovery.key}' up before anything else`,
+    { method: io.method, path: io.path, reference: io.recovery.key, attempts: io.attempts() },
   );
   const wait = accepted || askedTooLong(error) ? undefined : waitAfter(failureOf(error), io.pacer().retries);
   // Unanswered failures the policy would not repeat still get the backoff before their lookup.
@@ -143,18 +146,17 @@ async function settle(io: ReconcileIO, trigger: unknown): Promise<WithResponse<u
       return answer;
     });
   } catch (lookupError) {
-    if (io.call.options.signal?.aborted) throw lookupError;
+    if (io.signal?.aborted) throw lookupError;
     throw unknownOutcome(io, trigger, 'the lookup that would settle it failed', lookupError);
   }
   if (finding.kind === 'absent') return undefined;
   if (finding.kind === 'unproven') throw unknownOutcome(io, trigger, finding.why, finding.cause);
   const result = finding.result as WithResponse<unknown>;
-  const last: ResponseMeta = { ...(meta as ResponseMeta), attempts: io.call.count };
+  const last: ResponseMeta = { ...(meta as ResponseMeta), attempts: io.attempts() };
   Object.defineProperty(result, 'lastResponse', { value: last, enumerable: false, configurable: true });
-  const { method, path } = requestOf(io);
   io.logger?.info(
-    `payinout ${method} ${path}: '${io.recovery.key}' exists (ticket ${finding.id}); recovered without resending`,
-    { method, path, reference: io.recovery.key, attempts: io.call.count },
+    `payinout ${io.method} ${io.path}: '${io.recovery.key}' exists (ticket ${finding.id}); recovered without resending`,
+    { method: io.method, path: io.path, reference: io.recovery.key, attempts: io.attempts() },
   );
   return result;
 }
@@ -201,26 +203,20 @@ function unknownOutcome(
 ): ConnectionError {
   const failedWith = cause instanceof Error ? ` (${describe(cause)})` : '';
   const { key, howToLookUp } = io.recovery;
-  const { method, path } = requestOf(io);
   return new ConnectionError({
-    method,
-    path,
-    attempts: io.call.count,
+    method: io.method,
+    path: io.path,
+    attempts: io.attempts(),
     outcome: 'unknown',
     reference: key,
     ...(ticket ? { ticket } : {}),
     ...(accepted ? { accepted } : {}),
     message:
-      `${method} ${path}: the outcome of '${key}' is unknown. It got ${describe(trigger)}; ` +
+      `${io.method} ${io.path}: the outcome of '${key}' is unknown. It got ${describe(trigger)}; ` +
       `${why}${failedWith}. It may have been created: look it up with ${howToLookUp} before creating ` +
       'it again, and create it again only if that throws NotFoundError.',
     cause: cause ?? trigger,
   });
-}
-
-/** The call's method and path as messages name them. */
-function requestOf(io: ReconcileIO): { method: string; path: string } {
-  return { method: io.call.method, path: `/${io.call.path}` };
 }
 
 /**

@@ -106,11 +106,15 @@ export class Transport {
     // Built only now: a create answered at once never needs to send again.
     const send = async () => this.#reader.read(call, await this.#http.send(call));
     return reconcile({
-      call,
       recovery,
+      method: call.method,
+      path: `/${call.path}`,
       pacer: lazy(() => this.#pacer(call, call.maxRetries)),
+      inLane,
       first,
+      signal: call.options.signal,
       logger: this.#config.logger,
+      attempts: () => call.count,
       send,
       run: (lookup) => this.#lookup(lookup, call),
     });
