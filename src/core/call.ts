@@ -29,8 +29,9 @@ type FromTable<T extends z.ZodMiniType> = Pick<
  * body stays private: it holds the customer's data, which nothing that inspects a call may show.
  */
 export class Call<T extends z.ZodMiniType = z.ZodMiniType> {
-  // The table entry's parts, copied from it by the constructor (`declare`: no field of their own
-  // is defined first, so every Call has one layout).
+  // The table entry's parts (`declare`: the constructor copies them in one Object.assign; the
+  // entries of resources/operation.ts and api/recovery.ts list them in one order, so every Call
+  // has one layout).
   declare readonly method: 'GET' | 'POST';
   /** The table's operation id ('payin.create'), for tracing. */
   declare readonly operation: string | undefined;
