@@ -24,6 +24,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkResolutionMatrix } from './types-resolution.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const corpus = join(root, 'test', 'types');
@@ -231,6 +232,18 @@ for (const withMsw of [false, true]) {
       console.log(
         `  ✓ ${compiler.version}, first error lines: ${expected.size} mistakes name their field's values`,
       );
+  }
+}
+// attw's checks under TypeScript 7 (attw itself runs on its bundled TypeScript 5: TS 7's package
+// has no compiler API it can load; scripts/types-resolution.mjs says why and what each check is).
+for (const compiler of COMPILERS.filter((c) => c.name === 'TS 7')) {
+  for (const result of await checkResolutionMatrix({ root, tarball, work, tsc: compiler.tsc })) {
+    total++;
+    if (result.ok) console.log(`  ✓ ${compiler.version}, attw's checks, ${result.name}: ${result.detail}`);
+    else {
+      failed++;
+      console.log(`  ✗ ${compiler.version}, attw's checks, ${result.name}:\n${result.detail}`);
+    }
   }
 }
 rmSync(work, { recursive: true, force: true });
