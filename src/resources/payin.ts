@@ -30,11 +30,11 @@ export class PayInResource {
    *   ipn_url: 'https://shop.example/webhooks/payinout' });
    * console.log(payin.ticket, payin.payment_url ?? payin.payment_information);
    */
-  create<const P>(
-    params: CheckedPayInParams<P>,
+  create<const C, const Currency, const Method, const Customer>(
+    params: CheckedPayInParams<C, Currency, Method, Customer>,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayInCreated>>> {
-    // CheckedPayInParams<P> is PayInCreateParams or one country's member of it for any P that
+    // CheckedPayInParams is PayInCreateParams or one country's member of it for any argument that
     // compiles (its other branches are sentences, which no params value is).
     return this.#transport.request(create({ body: params as PayInCreateParams }), options);
   }

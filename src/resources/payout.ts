@@ -36,11 +36,11 @@ export class PayOutResource {
    *   country: 'CO', payment_method: 'BANK_TRANSFER', ipn_url: 'https://shop.example/webhooks/payinout',
    *   customer_data: { ...customer_data, bank: 'BANCOLOMBIA', account_number: '1234567890', account_type: 'AHORRO' } });
    */
-  create<const P>(
-    params: CheckedPayOutParams<P>,
+  create<const C, const Currency, const Method, const Customer>(
+    params: CheckedPayOutParams<C, Currency, Method, Customer>,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayOutCreated>>> {
-    // CheckedPayOutParams<P> is PayOutCreateParams or one country's member of it for any P that
+    // CheckedPayOutParams is PayOutCreateParams or one country's member of it for any argument that
     // compiles (its other branches are sentences, which no params value is).
     return this.#transport.request(create({ body: params as PayOutCreateParams }), options);
   }

@@ -13,6 +13,14 @@
  * (`Type '"SPEI"' is not assignable to type '"PSE" | …'`), its excess-property check and the
  * schema's field descriptions on hover. Params whose country is a union (typed
  * `PayInCreateParams`) are checked against the union, as before.
+ *
+ * Why the country and the listed fields are inferred one by one (`C`, `Currency`, `Method`,
+ * `Customer`) and not as the whole params: a wrapper generic in its params
+ * (`<P extends PayInCreateParams>(p: P) => client.payin.create(p)`) then still compiles, as a
+ * property of a generic argument is inferred from its constraint, where the whole argument would
+ * stay generic and the conditional types below could not be resolved. A wrapper generic in the
+ * country itself (`<C extends CountryCode>(p: PayInCreateParamsFor<C>)`) cannot: its country
+ * stays the type parameter `C` (docs/getting-started.md says what to write there).
  */
 import type { CountryCode } from './catalog.js';
 import type { PayInCreateParams, PayInCreateParamsFor } from './payin.js';
@@ -70,21 +78,41 @@ type ForCountry<K extends Kind, P, C extends CountryCode> = [WidenedPaths<P, Par
   ? ParamsOf<C>[K]['one']
   : FieldTypedString<K, WidenedPaths<P, ParamsOf<C>[K]['one']>, C>;
 
+/** The fields whose values a country lists, as the argument has them. */
+type Listed<C, Currency, Method, Customer> = {
+  country: C;
+  currency: Currency;
+  payment_method: Method;
+  customer_data: Customer;
+};
+
 /**
- * The params type `create()` checks P against (P is inferred from the argument: the `[P] extends
- * [never]` branch, never taken, is where the compiler infers it from).
+ * The params type `create()` checks its argument against. `Listed` in the first branch, never
+ * taken, is where the compiler infers the type parameters from the argument.
  */
-type Checked<K extends Kind, P> = [P] extends [never]
-  ? P
-  : [P] extends [{ country: infer C }]
-    ? string extends C
+type Checked<K extends Kind, C, Currency, Method, Customer> = [C] extends [never]
+  ? Listed<C, Currency, Method, Customer>
+  : [C] extends [string]
+    ? [Exclude<string, C>] extends [never]
       ? CountryTypedString<K>
-      : [SingleCountry<C>] extends [never]
-        ? ParamsOf<CountryCode>[K]['all']
-        : ForCountry<K, P, SingleCountry<C>>
+      : [Exclude<C, SingleCountry<C>>] extends [never]
+        ? ForCountry<K, Listed<C, Currency, Method, Customer>, C & CountryCode>
+        : ParamsOf<CountryCode>[K]['all']
     : ParamsOf<CountryCode>[K]['all'];
 
-/** What `client.payin.create()` checks its params P against: the shape of P's country. */
-export type CheckedPayInParams<P> = Checked<'PayIn', P>;
-/** What `client.payout.create()` checks its params P against: the shape of P's country. */
-export type CheckedPayOutParams<P> = Checked<'PayOut', P>;
+/** What `client.payin.create()` checks its params against: the shape of their country C. */
+export type CheckedPayInParams<C, Currency, Method, Customer> = Checked<
+  'PayIn',
+  C,
+  Currency,
+  Method,
+  Customer
+>;
+/** What `client.payout.create()` checks its params against: the shape of their country C. */
+export type CheckedPayOutParams<C, Currency, Method, Customer> = Checked<
+  'PayOut',
+  C,
+  Currency,
+  Method,
+  Customer
+>;
