@@ -68,7 +68,8 @@ export class Fleet {
 
   /** Enqueues `batch` and resolves once every PayOut of it is settled (told by the workers). */
   async settle(batch: readonly Payout[]): Promise<void> {
-    await await this.begin(batch);
+    const { done } = await this.begin(batch);
+    await done;
   }
 
   /** Enqueues `batch`; `done` settles when every PayOut of it is settled (wrapped: an awaited promise would wait for it). */

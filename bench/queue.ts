@@ -104,7 +104,8 @@ async function compare(sim: ChildServer, env: Record<string, string>, workers: n
     trace(`${workers} worker(s): starting the four systems`);
     for (const spec of SYSTEMS) fleets.push(await Fleet.start(spec, workers, sim, env));
     trace(`${workers} worker(s): warming up`);
-    for (const [i, fleet] of fleets.entries()) await fleet.settle(batchOf(`warm-w${workers}-${i}`, sizes.warm));
+    for (const [i, fleet] of fleets.entries())
+      await fleet.settle(batchOf(`warm-w${workers}-${i}`, sizes.warm));
     const idle = await Promise.all(fleets.map((f) => f.idleCpu(IDLE_MS)));
     trace(`${workers} worker(s): rounds`);
     const costs = await interleaved(fleets, sizes.rounds, sizes.items, `w${workers}`);
