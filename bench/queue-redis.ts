@@ -32,6 +32,13 @@ export async function redisReachable(url: string): Promise<boolean> {
   }
 }
 
+// A bench stopped short (an error, Ctrl+C, a timeout) leaves no redis-server behind.
+const running = new Set<() => void>();
+process.once('exit', () => {
+  for (const kill of running) kill();
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 /** A redis-server on a free port, no persistence; SIGKILLed by stop(). */
 export async function ownRedis(): Promise<OwnRedis> {
   const probe = createServer();
@@ -49,9 +56,8 @@ export async function ownRedis(): Promise<OwnRedis> {
     });
     child.once('exit', () => reject(new Error('redis-server did not start (is it installed?)')));
   });
-  // A bench stopped short (Ctrl+C, a timeout) leaves no redis-server behind.
   const kill = () => child.kill('SIGKILL');
-  process.once('exit', kill);
+  running.add(kill);
   const url = `redis://127.0.0.1:${port}`;
   // One connection for the counts, opened once: a new one would add its own handshake commands.
   const stats = new Redis(url);
@@ -60,7 +66,7 @@ export async function ownRedis(): Promise<OwnRedis> {
     commands: async () => countOf(await stats.info('commandstats')),
     stop: () => {
       stats.disconnect();
-      process.off('exit', kill);
+      running.delete(kill);
       kill();
     },
   };

@@ -61,11 +61,11 @@ export async function benchQueue({ quick = false }: QueueBenchOptions = {}) {
   const sizes = quick
     ? { items: 500, warm: 100, rounds: 2, workers: [1, 2], sweepItems: 500, locks: [2_000] }
     : {
-        items: 2_000,
-        warm: 300,
+        items: 600,
+        warm: 200,
         rounds: 3,
         workers: [1, 2, 4],
-        sweepItems: 2_000,
+        sweepItems: 600,
         locks: [10_000, 5_000, 2_000],
       };
   const sim = await startChild('./bulk-server.ts');
@@ -86,7 +86,7 @@ export async function benchQueue({ quick = false }: QueueBenchOptions = {}) {
       rows.push(...group.rows);
       if (workers === 1) workerFacts = group.facts;
     }
-    const sweep = await concurrencySweep(sim, env, quick ? [4, 16, 64] : [4, 16, 32, 64], sizes);
+    const sweep = await concurrencySweep(sim, env, quick ? [4, 16, 64] : [4, 8, 16, 64], sizes);
     trace('lock settings: failover');
     const locks = await lockCosts(env, sizes.locks);
     return { rows, workerFacts, sweep, locks, sizes };
@@ -106,7 +106,8 @@ async function compare(sim: ChildServer, env: Record<string, string>, workers: n
     trace(`${workers} worker(s): warming up`);
     for (const [i, fleet] of fleets.entries())
       await fleet.settle(batchOf(`warm-w${workers}-${i}`, sizes.warm));
-    const idle = await Promise.all(fleets.map((f) => f.idleCpu(IDLE_MS)));
+    // Idle CPU once, with one worker per system (the same at any worker count).
+    const idle = await Promise.all(fleets.map((f) => (workers === 1 ? f.idleCpu(IDLE_MS) : [0])));
     trace(`${workers} worker(s): rounds`);
     const costs = await interleaved(fleets, sizes.rounds, sizes.items, `w${workers}`);
     const rows = fleets.map((f, i) => ({ system: f.spec.name, workers, ...medianCost(costs[i]!) }));
