@@ -125,7 +125,10 @@ async function recordGivenUp(
 ): Promise<void> {
   if (!isPayOutJob(job.data)) return;
   const { batchId } = job.data;
-  const results = jobItems(job.data).map((item) => {
+  const items = jobItems(job.data);
+  // Its holder died: each lease is released once it has run out (an empty token), none is left behind.
+  const leases = items.map((item) => ({ reference: String(item.reference ?? ''), token: '' }));
+  const results = items.map((item) => {
     const reference = String(item.reference ?? '');
     const result: PayOutBatchResult = {
       reference,
@@ -138,7 +141,8 @@ async function recordGivenUp(
     };
     return { itemId: jobIdOf(batchId, reference), json: encodeResult(result), outcome: 'failed' };
   });
-  await endJob(await redis, batchKeys(owner, batchId), [], results);
+  const keys = { ...batchKeys(owner, batchId), ...queueKeys(owner) };
+  await endJob(await redis, keys, leases, results);
 }
 
 /** Options that belong to the worker's client: the worker uses whatever its client was given. */
