@@ -31,7 +31,7 @@ export interface PayOutWorkerOptions {
   /**
    * Jobs this worker settles at once (BullMQ's concurrency); default 4 (chosen by the queue bench,
    * docs/performance.md), at most 64. A job is one PayOut, or a chunk (`itemsPerJob`) whose
-   * PayOuts run 8 at a time; with `itemsPerJob: 1`, 8 is faster.
+   * PayOuts run 8 at a time; with `itemsPerJob: 1`, try 8.
    */
   concurrency?: number;
   /**
