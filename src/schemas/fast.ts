@@ -1,0 +1,281 @@
+/**
+ * The fast path of a parse: each schema is compiled once, by walking its zod/mini definition, into
+ * plain closures that return zod's exact output for an input zod accepts, and INVALID for any input
+ * zod would report an issue on. `safeParse` (kit.ts) asks zod only then, so every message, path and
+ * did-you-mean comes from zod as before; a failing input runs the schema's refinements twice (they
+ * are pure).
+ *
+ * Why: zod's interpreter allocates a payload per node and tests every result for a Promise; a
+ * `payin.create` spent more CPU validating its body and parsing its answer than serialising and
+ * reading them (node_modules/payinout/docs/performance.md or https://github.com/payinout/payinout/blob/main/docs/performance.md, "0.4: per-call cost"). zod's own
+ * `z.compile` needs `new Function`, which Workers and strict CSPs refuse, and ~10 KB of bundle.
+ *
+ * Exactness: only the node kinds below are compiled, each mirroring zod's parse of that kind
+ * (zod 4's core/schemas.js); checks, refinements and transforms run zod's own functions on a
+ * payload of their own. Any other kind (record, default, codec…) runs zod itself for that subtree
+ * ("delegate"), and anything unexpected at run time (a Promise, a throw) abandons the fast path for
+ * the whole parse. test/property/fast-parse.test.ts compares both on generated valid and invalid
+ * inputs.
+ */
+import type * as z from 'zod/mini';
+
+/** What a compiled node returns where zod would report an issue. */
+const INVALID = Symbol('invalid');
+
+/** A compiled node: zod's output for the value, or INVALID; throws where it cannot tell. */
+type Node = (value: unknown) => unknown;
+
+interface Payload {
+  value: unknown;
+  issues: unknown[];
+}
+
+/** The parts of zod's internals the compiler reads (`schema._zod`). */
+interface Internals {
+  def: Def;
+  traits: Set<string>;
+  optin?: 'optional' | 'defaulted';
+  optout?: 'optional';
+  values?: Set<unknown>;
+  propValues?: Record<string, Set<unknown>>;
+  check?: (payload: Payload) => unknown;
+  run(payload: Payload, ctx: { async: false }): Payload | Promise<Payload>;
+}
+
+interface Def {
+  type: string;
+  checks?: Schemaish[];
+  coerce?: boolean;
+  when?: (payload: Payload) => boolean;
+  innerType: Schemaish;
+  shape: Record<string, Schemaish>;
+  catchall?: Schemaish;
+  options: Schemaish[];
+  discriminator?: string;
+  unionFallback?: boolean;
+  in: Schemaish;
+  out: Schemaish;
+  element: Schemaish;
+  transform(value: unknown, payload: Payload): unknown;
+}
+
+interface Schemaish {
+  _zod: Internals;
+}
+
+/** Thrown inside a compiled node when zod would throw or go async: the parse is left to zod. */
+class Unsure extends Error {}
+
+const compiled = new WeakMap<object, Node>();
+
+/**
+ * `{ success: true, data }` exactly as `schema.safeParse(data)` would return it, or undefined when
+ * zod must decide (an issue, or anything the fast path cannot vouch for).
+ */
+export function fastParse<T>(
+  schema: z.ZodMiniType<T>,
+  data: unknown,
+): { success: true; data: T } | undefined {
+  let node = compiled.get(schema);
+  if (!node) {
+    node = compileOrRefuse(schema as unknown as Schemaish);
+    compiled.set(schema, node);
+  }
+  try {
+    const value = node(data);
+    return value === INVALID ? undefined : { success: true, data: value as T };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A schema zod itself refuses to build a lookup for (it throws then) always goes to zod. */
+function compileOrRefuse(schema: Schemaish): Node {
+  try {
+    return compile(schema);
+  } catch {
+    return () => INVALID;
+  }
+}
+
+function compile(schema: Schemaish): Node {
+  const zod = schema._zod;
+  const build = zod.def.coerce ? undefined : KINDS[zod.def.type];
+  const parse = build?.(zod);
+  if (!parse) return delegate(zod);
+  const checks = zod.traits.has('$ZodCheck') ? [schema, ...(zod.def.checks ?? [])] : (zod.def.checks ?? []);
+  return checks.length ? withChecks(parse, checks) : parse;
+}
+
+/** zod's own run for a subtree the compiler does not model. */
+function delegate(zod: Internals): Node {
+  return (value) => {
+    const result = zod.run({ value, issues: [] }, { async: false });
+    if (result instanceof Promise) throw new Unsure();
+    return result.issues.length ? INVALID : result.value;
+  };
+}
+
+/** The schema's checks in order on the parsed value, as zod runs them on an issue-free payload. */
+function withChecks(parse: Node, checks: Schemaish[]): Node {
+  const internals = checks.map((check) => check._zod);
+  return (value) => {
+    const parsed = parse(value);
+    if (parsed === INVALID) return INVALID;
+    const payload: Payload = { value: parsed, issues: [] };
+    for (const check of internals) {
+      if (check.def.when && !check.def.when(payload)) continue;
+      if (check.check!(payload) instanceof Promise) throw new Unsure();
+      if (payload.issues.length) return INVALID;
+    }
+    return payload.value;
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The parse of each modelled kind (`def.type`); undefined: the kind's variant is left to zod. */
+const KINDS: Record<string, ((zod: Internals) => Node | undefined) | undefined> = {
+  string: () => (value) => (typeof value === 'string' ? value : INVALID),
+  number: () => (value) => (typeof value === 'number' && Number.isFinite(value) ? value : INVALID),
+  boolean: () => (value) => (typeof value === 'boolean' ? value : INVALID),
+  unknown: () => (value) => value,
+  any: () => (value) => value,
+  literal: (zod) => oneOf(zod.values!),
+  enum: (zod) => oneOf(zod.values!),
+  optional: (zod) => {
+    const inner = zod.def.innerType;
+    if (zod.traits.has('$ZodExactOptional') || inner._zod.optin === 'defaulted') return undefined;
+    const parse = compile(inner);
+    return (value) => (value === undefined ? value : parse(value));
+  },
+  nullable: (zod) => {
+    const parse = compile(zod.def.innerType);
+    return (value) => (value === null ? value : parse(value));
+  },
+  pipe: (zod) => {
+    if (zod.traits.has('$ZodCodec')) return undefined;
+    const first = compile(zod.def.in);
+    const then = compile(zod.def.out);
+    return (value) => {
+      const left = first(value);
+      return left === INVALID ? INVALID : then(left);
+    };
+  },
+  transform: (zod) => (value) => {
+    const payload: Payload = { value, issues: [] };
+    const out = zod.def.transform(value, payload);
+    if (out instanceof Promise) throw new Unsure();
+    return payload.issues.length ? INVALID : out;
+  },
+  array: (zod) => {
+    const element = compile(zod.def.element);
+    return (value) => {
+      if (!Array.isArray(value)) return INVALID;
+      const out: unknown[] = Array(value.length);
+      for (let i = 0; i < value.length; i++) {
+        const item = element(value[i]);
+        if (item === INVALID) return INVALID;
+        out[i] = item;
+      }
+      return out;
+    };
+  },
+  union: (zod) => {
+    if (zod.traits.has('$ZodXor')) return undefined;
+    return zod.def.discriminator === undefined ? union(zod) : discriminated(zod);
+  },
+  object: object,
+};
+
+function oneOf(values: Set<unknown>): Node {
+  return (value) => (values.has(value) ? value : INVALID);
+}
+
+/** The first option without an issue, as zod's union picks it. */
+function union(zod: Internals): Node {
+  const options = zod.def.options.map(compile);
+  return (value) => {
+    for (const option of options) {
+      const out = option(value);
+      if (out !== INVALID) return out;
+    }
+    return INVALID;
+  };
+}
+
+/** The option the discriminator's value names (zod's lookup map, built the same way). */
+function discriminated(zod: Internals): Node | undefined {
+  const key = zod.def.discriminator!;
+  if (zod.def.unionFallback) return undefined;
+  const byValue = new Map<unknown, Node | null>();
+  for (const option of zod.def.options) {
+    const values = option._zod.propValues?.[key];
+    if (!values?.size) return undefined;
+    const node = compile(option);
+    for (const value of values) {
+      if (byValue.has(value) && value !== undefined) return undefined;
+      byValue.set(value, byValue.has(value) ? null : node);
+    }
+  }
+  return (value) => {
+    if (!isObject(value)) return INVALID;
+    const option = byValue.get(value[key]);
+    return option ? option(value) : INVALID;
+  };
+}
+
+interface Field {
+  key: string;
+  parse: Node;
+  optin: Internals['optin'];
+  optout: Internals['optout'];
+}
+
+/** zod's object parse: the shape's keys in order, then unknown keys by the catchall (kept, refused or dropped). */
+function object(zod: Internals): Node | undefined {
+  const shape = zod.def.shape;
+  if (Object.getOwnPropertySymbols(shape).length) return undefined;
+  const known = new Set(Object.keys(shape));
+  const fields: Field[] = [];
+  for (const key of known) {
+    const field = shape[key]!._zod;
+    if (field.optin === 'defaulted') return undefined;
+    if (key !== '__proto__')
+      fields.push({ key, parse: compile(shape[key]!), optin: field.optin, optout: field.optout });
+  }
+  const catchall = zod.def.catchall;
+  const rest = catchall && catchall._zod.def.type !== 'never' ? compile(catchall) : undefined;
+  const strict = catchall !== undefined && rest === undefined;
+  return (input) => {
+    if (!isObject(input)) return INVALID;
+    const out: Record<string, unknown> = {};
+    for (const field of fields) if (!readField(field, input, out)) return INVALID;
+    if (!catchall) return out;
+    for (const key in input) {
+      if (known.has(key)) continue;
+      if (strict) return INVALID;
+      if (key === '__proto__') continue;
+      const value = rest!(input[key]);
+      if (value === INVALID) return INVALID;
+      out[key] = value;
+    }
+    return out;
+  };
+}
+
+/** zod's handlePropertyResult for a field without issues (no default: those are left to zod). */
+function readField(field: Field, input: Record<string, unknown>, out: Record<string, unknown>): boolean {
+  const present = field.key in input;
+  const value = field.parse(input[field.key]);
+  if (!present && field.optin === 'optional' && field.optout === 'optional') return true;
+  if (value === INVALID) return false;
+  if (!present) {
+    if (field.optin === undefined) return false;
+    if (value !== undefined) out[field.key] = value;
+    return true;
+  }
+  out[field.key] = value;
+  return true;
+}
