@@ -63,9 +63,6 @@ interface Schemaish {
   _zod: Internals;
 }
 
-/** Thrown inside a compiled node when zod would throw or go async: the parse is left to zod. */
-class Unsure extends Error {}
-
 const compiled = new WeakMap<object, Node>();
 
 /**
@@ -76,25 +73,18 @@ export function fastParse<T>(
   schema: z.ZodMiniType<T>,
   data: unknown,
 ): { success: true; data: T } | undefined {
-  let node = compiled.get(schema);
-  if (!node) {
-    node = compileOrRefuse(schema as unknown as Schemaish);
-    compiled.set(schema, node);
-  }
   try {
+    let node = compiled.get(schema);
+    if (!node) {
+      // A schema zod refuses to build (a duplicate discriminator throws) is compiled again per call, and fails again.
+      node = compile(schema as unknown as Schemaish);
+      compiled.set(schema, node);
+    }
     const value = node(data);
     return value === INVALID ? undefined : { success: true, data: value as T };
   } catch {
+    // zod would throw or go async here, or the schema cannot be compiled: zod decides.
     return undefined;
-  }
-}
-
-/** A schema zod itself refuses to build a lookup for (it throws then) always goes to zod. */
-function compileOrRefuse(schema: Schemaish): Node {
-  try {
-    return compile(schema);
-  } catch {
-    return () => INVALID;
   }
 }
 
@@ -111,7 +101,7 @@ function compile(schema: Schemaish): Node {
 function delegate(zod: Internals): Node {
   return (value) => {
     const result = zod.run({ value, issues: [] }, { async: false });
-    if (result instanceof Promise) throw new Unsure();
+    if (result instanceof Promise) throw INVALID;
     return result.issues.length ? INVALID : result.value;
   };
 }
@@ -125,7 +115,7 @@ function withChecks(parse: Node, checks: Schemaish[]): Node {
     const payload: Payload = { value: parsed, issues: [] };
     for (const check of internals) {
       if (check.def.when && !check.def.when(payload)) continue;
-      if (check.check!(payload) instanceof Promise) throw new Unsure();
+      if (check.check!(payload) instanceof Promise) throw INVALID;
       if (payload.issues.length) return INVALID;
     }
     return payload.value;
@@ -139,9 +129,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const KINDS: Record<string, ((zod: Internals) => Node | undefined) | undefined> = {
   string: () => (value) => (typeof value === 'string' ? value : INVALID),
   number: () => (value) => (typeof value === 'number' && Number.isFinite(value) ? value : INVALID),
-  boolean: () => (value) => (typeof value === 'boolean' ? value : INVALID),
   unknown: () => (value) => value,
-  any: () => (value) => value,
   literal: (zod) => oneOf(zod.values!),
   enum: (zod) => oneOf(zod.values!),
   optional: (zod) => {
@@ -166,7 +154,7 @@ const KINDS: Record<string, ((zod: Internals) => Node | undefined) | undefined> 
   transform: (zod) => (value) => {
     const payload: Payload = { value, issues: [] };
     const out = zod.def.transform(value, payload);
-    if (out instanceof Promise) throw new Unsure();
+    if (out instanceof Promise) throw INVALID;
     return payload.issues.length ? INVALID : out;
   },
   array: (zod) => {
@@ -226,12 +214,8 @@ function discriminated(zod: Internals): Node | undefined {
   };
 }
 
-interface Field {
-  key: string;
-  parse: Node;
-  optin: Internals['optin'];
-  optout: Internals['optout'];
-}
+/** Reads one field into `out`; false where zod reports an issue. */
+type Field = (input: Record<string, unknown>, out: Record<string, unknown>) => boolean;
 
 /** zod's object parse: the shape's keys in order, then unknown keys by the catchall (kept, refused or dropped). */
 function object(zod: Internals): Node | undefined {
@@ -240,42 +224,47 @@ function object(zod: Internals): Node | undefined {
   const known = new Set(Object.keys(shape));
   const fields: Field[] = [];
   for (const key of known) {
-    const field = shape[key]!._zod;
-    if (field.optin === 'defaulted') return undefined;
-    if (key !== '__proto__')
-      fields.push({ key, parse: compile(shape[key]!), optin: field.optin, optout: field.optout });
+    const { optin, optout } = shape[key]!._zod;
+    if (optin === 'defaulted') return undefined;
+    if (key !== '__proto__') fields.push(field(key, compile(shape[key]!), optin, optout === 'optional'));
   }
   const catchall = zod.def.catchall;
   const rest = catchall && catchall._zod.def.type !== 'never' ? compile(catchall) : undefined;
-  const strict = catchall !== undefined && rest === undefined;
   return (input) => {
     if (!isObject(input)) return INVALID;
     const out: Record<string, unknown> = {};
-    for (const field of fields) if (!readField(field, input, out)) return INVALID;
-    if (!catchall) return out;
-    for (const key in input) {
-      if (known.has(key)) continue;
-      if (strict) return INVALID;
-      if (key === '__proto__') continue;
-      const value = rest!(input[key]);
-      if (value === INVALID) return INVALID;
-      out[key] = value;
+    for (const read of fields) if (!read(input, out)) return INVALID;
+    if (catchall) {
+      for (const key in input) {
+        if (known.has(key)) continue;
+        if (!rest) return INVALID;
+        if (key === '__proto__') continue;
+        const value = rest(input[key]);
+        if (value === INVALID) return INVALID;
+        out[key] = value;
+      }
     }
     return out;
   };
 }
 
-/** zod's handlePropertyResult for a field without issues (no default: those are left to zod). */
-function readField(field: Field, input: Record<string, unknown>, out: Record<string, unknown>): boolean {
-  const present = field.key in input;
-  const value = field.parse(input[field.key]);
-  if (!present && field.optin === 'optional' && field.optout === 'optional') return true;
-  if (value === INVALID) return false;
-  if (!present) {
-    if (field.optin === undefined) return false;
-    if (value !== undefined) out[field.key] = value;
+/**
+ * zod's handlePropertyResult for a field without issues (defaults are left to zod). A key is
+ * present when `key in input`; a value other than undefined already proves it.
+ */
+function field(key: string, parse: Node, optin: Internals['optin'], optionalOut: boolean): Field {
+  return (input, out) => {
+    const raw = input[key];
+    const value = parse(raw);
+    if (raw !== undefined || key in input) {
+      if (value === INVALID) return false;
+      out[key] = value;
+      return true;
+    }
+    // Absent: an optional field is left out, whatever its schema made of undefined.
+    if (optin === 'optional' && optionalOut) return true;
+    if (value === INVALID || optin === undefined) return false;
+    if (value !== undefined) out[key] = value;
     return true;
-  }
-  out[field.key] = value;
-  return true;
+  };
 }
