@@ -8,11 +8,13 @@
  * Why: zod's interpreter allocates a payload per node and tests every result for a Promise; a
  * `payin.create` spent more CPU validating its body and parsing its answer than serialising and
  * reading them (node_modules/payinout/docs/performance.md or https://github.com/payinout/payinout/blob/main/docs/performance.md, "0.4: per-call cost"). zod's own
- * `z.compile` needs `new Function`, which Workers and strict CSPs refuse, and ~10 KB of bundle.
+ * `z.compile` generates code with `new Function` (refused under a strict CSP), and its generator
+ * (zod's core/compile.js, ~1,900 lines) would not fit the Node entry's bundle budget.
  *
  * Exactness: only the node kinds below are compiled, each mirroring zod's parse of that kind
  * (zod 4's core/schemas.js); checks, refinements and transforms run zod's own functions on a
- * payload of their own. Any other kind (record, default, codec…) runs zod itself for that subtree
+ * payload of their own. Any other kind (nullable, array, record, default, codec…: rare on the hot
+ * paths, and the Node entry's bundle budget has no room for them) runs zod itself for that subtree
  * ("delegate"), and anything unexpected at run time (a Promise, a throw) abandons the fast path for
  * the whole parse. test/property/fast-parse.test.ts compares both on generated valid and invalid
  * inputs.
@@ -100,20 +102,19 @@ function compile(schema: Schemaish): Node {
 /** zod's own run for a subtree the compiler does not model. */
 function delegate(zod: Internals): Node {
   return (value) => {
-    const result = zod.run({ value, issues: [] }, { async: false });
-    if (result instanceof Promise) throw INVALID;
+    // Synchronous: with `async: false` zod throws rather than return a Promise.
+    const result = zod.run({ value, issues: [] }, { async: false }) as Payload;
     return result.issues.length ? INVALID : result.value;
   };
 }
 
 /** The schema's checks in order on the parsed value, as zod runs them on an issue-free payload. */
 function withChecks(parse: Node, checks: Schemaish[]): Node {
-  const internals = checks.map((check) => check._zod);
   return (value) => {
     const parsed = parse(value);
     if (parsed === INVALID) return INVALID;
     const payload: Payload = { value: parsed, issues: [] };
-    for (const check of internals) {
+    for (const { _zod: check } of checks) {
       if (check.def.when && !check.def.when(payload)) continue;
       if (check.check!(payload) instanceof Promise) throw INVALID;
       if (payload.issues.length) return INVALID;
@@ -130,17 +131,13 @@ const KINDS: Record<string, ((zod: Internals) => Node | undefined) | undefined> 
   string: () => (value) => (typeof value === 'string' ? value : INVALID),
   number: () => (value) => (typeof value === 'number' && Number.isFinite(value) ? value : INVALID),
   unknown: () => (value) => value,
-  literal: (zod) => oneOf(zod.values!),
-  enum: (zod) => oneOf(zod.values!),
+  literal: oneOf,
+  enum: oneOf,
   optional: (zod) => {
     const inner = zod.def.innerType;
     if (zod.traits.has('$ZodExactOptional') || inner._zod.optin === 'defaulted') return undefined;
     const parse = compile(inner);
     return (value) => (value === undefined ? value : parse(value));
-  },
-  nullable: (zod) => {
-    const parse = compile(zod.def.innerType);
-    return (value) => (value === null ? value : parse(value));
   },
   pipe: (zod) => {
     if (zod.traits.has('$ZodCodec')) return undefined;
@@ -157,19 +154,6 @@ const KINDS: Record<string, ((zod: Internals) => Node | undefined) | undefined> 
     if (out instanceof Promise) throw INVALID;
     return payload.issues.length ? INVALID : out;
   },
-  array: (zod) => {
-    const element = compile(zod.def.element);
-    return (value) => {
-      if (!Array.isArray(value)) return INVALID;
-      const out: unknown[] = Array(value.length);
-      for (let i = 0; i < value.length; i++) {
-        const item = element(value[i]);
-        if (item === INVALID) return INVALID;
-        out[i] = item;
-      }
-      return out;
-    };
-  },
   union: (zod) => {
     if (zod.traits.has('$ZodXor')) return undefined;
     return zod.def.discriminator === undefined ? union(zod) : discriminated(zod);
@@ -177,7 +161,9 @@ const KINDS: Record<string, ((zod: Internals) => Node | undefined) | undefined> 
   object: object,
 };
 
-function oneOf(values: Set<unknown>): Node {
+/** A literal or an enum: zod's own set of its values. */
+function oneOf(zod: Internals): Node {
+  const values = zod.values!;
   return (value) => (values.has(value) ? value : INVALID);
 }
 
