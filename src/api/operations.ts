@@ -3,7 +3,9 @@
  *
  * One entry per endpoint: id (the SDK method it backs), HTTP method, path template, request
  * schema and its human name, response schema, whether it may be resent as it is, which
- * credentials it takes, and for creates how a lost answer is settled by reference.
+ * credentials it takes, and for creates how a lost answer is settled by reference. Its words —
+ * the guide's section, a summary, when each documented error comes — are read by the OpenAPI
+ * document only and live beside it, keyed by these ids (src/openapi/operation-texts.ts).
  *
  * Who reads it:
  * - the client: `src/resources/` (one line per method) → `src/core/` transport;
@@ -75,27 +77,24 @@ const DELIVERY_MATCH = [
 ] as const satisfies readonly RecoveryMatch[];
 
 /** An error the guide documents for an endpoint; its status comes from the one table of identifiers. */
-const documented = (error: ApiErrorCode, when: string, bare?: true): DocumentedError => ({
+const documented = (error: ApiErrorCode, bare?: true): DocumentedError => ({
   status: ERROR_CODES[error].status,
   error,
-  when,
   ...(bare && { bare }),
 });
 
 /** Guide "Errors", sandbox confirm table. */
 const CONFIRM_ERRORS: readonly DocumentedError[] = [
-  documented('NOT_FOUND', "transaction_id unknown, another merchant's transaction, or production", true),
-  documented('VALIDATION_ERROR', 'invalid body'),
-  documented('TYPE_MISMATCH', 'PayIn confirm used on a PayOut, or the reverse'),
-  documented('ALREADY_FINAL', 'the transaction is already in a different final status'),
-  documented('STATUS_NOT_SUPPORTED', 'the status is not valid for the payment method'),
-  documented('CONFIRM_FAILED', 'the status update failed'),
+  documented('NOT_FOUND', true),
+  documented('VALIDATION_ERROR'),
+  documented('TYPE_MISMATCH'),
+  documented('ALREADY_FINAL'),
+  documented('STATUS_NOT_SUPPORTED'),
+  documented('CONFIRM_FAILED'),
 ];
 
 const payinCreate = {
   id: 'payin.create',
-  section: 'POST /api/v2/payin',
-  summary: 'Create a PayIn (recommended)',
   method: 'POST',
   template: '/api/v2/payin',
   pathParams: [],
@@ -119,8 +118,6 @@ const payinCreate = {
 const payinCreateLegacy = {
   ...payinCreate,
   id: 'payin.createLegacy',
-  section: 'POST /api/v1/payin (legacy, deprecated)',
-  summary: 'Create a PayIn with the legacy v1 endpoint',
   template: '/api/v1/payin',
   request: { schema: PayInLegacyCreateParamsSchema, name: 'legacy PayIn' },
   deprecated: true,
@@ -128,8 +125,6 @@ const payinCreateLegacy = {
 
 const payinListPseBanks = {
   id: 'payin.listPseBanks',
-  section: 'GET /api/v1/pse/banks',
-  summary: 'List the bank codes for PSE direct PayIns',
   method: 'GET',
   template: '/api/v1/pse/banks',
   pathParams: [],
@@ -146,8 +141,6 @@ const payinListPseBanks = {
 
 const payoutCreate = {
   id: 'payout.create',
-  section: 'POST /api/v1/payout (create PayOut)',
-  summary: 'Create a PayOut (initial status PENDING)',
   method: 'POST',
   template: '/api/v1/payout',
   pathParams: [],
@@ -183,8 +176,6 @@ const merchantRead = {
 const merchantGetProfile = {
   ...merchantRead,
   id: 'merchant.getProfile',
-  section: 'GET /api/v1/merchant/me',
-  summary: "The merchant's registered name, tax ID, e-mail, currency and wallet",
   template: '/api/v1/merchant/me',
   response: MerchantProfileSchema,
   // Guide "Authentication", rule 2: "The merchant profile example sends Token-Top alone".
@@ -194,8 +185,6 @@ const merchantGetProfile = {
 const merchantGetBalance = {
   ...merchantRead,
   id: 'merchant.getBalance',
-  section: 'GET /api/v1/merchant/balance',
-  summary: "The merchant's balance, raw and formatted",
   template: '/api/v1/merchant/balance',
   response: MerchantBalanceSchema,
   auth: 'basic+token',
@@ -203,8 +192,6 @@ const merchantGetBalance = {
 
 const transactionsGet = {
   id: 'transactions.get',
-  section: 'GET /api/v1/transaction/{ticket} (search transaction)',
-  summary: 'Look a PayIn or PayOut up by service ticket or merchant reference',
   method: 'GET',
   template: '/api/v1/transaction/{ticket}',
   pathParams: ['ticket'],
@@ -224,7 +211,6 @@ const transactionsGet = {
 const transactionsGetByPost = {
   ...transactionsGet,
   id: 'transactions.getByPost',
-  summary: 'Look a transaction up, POST form (body { ticket })',
   method: 'POST',
   request: { schema: TransactionLookupBodySchema, name: 'transaction lookup' },
 } as const satisfies Operation;
@@ -247,8 +233,6 @@ const confirm = {
 const sandboxConfirmPayIn = {
   ...confirm,
   id: 'sandbox.confirmPayIn',
-  section: 'POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm',
-  summary: 'Force a pending PayIn to a final status and send its webhook (staging and UAT)',
   template: '/api/v1/sandbox/payin/confirm',
   request: { schema: SandboxConfirmParamsSchema, name: 'sandbox payin confirm' },
 } as const satisfies Operation;
@@ -256,8 +240,6 @@ const sandboxConfirmPayIn = {
 const sandboxConfirmPayOut = {
   ...confirm,
   id: 'sandbox.confirmPayOut',
-  section: 'POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm',
-  summary: 'Force a PayOut waiting for the bank to a final status and send its webhook (staging and UAT)',
   template: '/api/v1/sandbox/payout/confirm',
   request: { schema: SandboxConfirmParamsSchema, name: 'sandbox payout confirm' },
 } as const satisfies Operation;

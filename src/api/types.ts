@@ -78,7 +78,6 @@ export interface DocumentedError {
   status: number;
   /** The envelope's `error` identifier. */
   error: ApiErrorCode;
-  when: string;
   /** The body holds only `error` (sandbox confirm 404). */
   bare?: boolean;
 }
@@ -93,9 +92,6 @@ export interface RequestBody {
 export interface Operation {
   /** Stable id, the SDK method it backs: 'payin.create'. Also the OpenAPI operationId. */
   id: string;
-  /** The guide's section that describes it, for comments and documents. */
-  section: string;
-  summary: string;
   method: HttpMethod;
   /** OpenAPI-style template, leading slash: '/api/v1/transaction/{ticket}'. */
   template: string;

@@ -4,9 +4,8 @@
  * the same class, so `instanceof ConnectionError` and `error.outcome` work on what
  * `readPayOutBatch` returns exactly as on what `createMany` returns.
  */
-import * as service from '../api/errors.js';
-import * as core from '../core/errors.js';
-import { PayinoutError } from '../core/errors.js';
+import { ConnectionError, PayinoutError } from '../core/errors.js';
+import * as errorClasses from './error-classes.js';
 import { HaltRecordError, LeaseLostError } from './errors.js';
 import {
   BatchAbortedError,
@@ -18,7 +17,7 @@ import {
 type ErrorClass = abstract new (...args: never[]) => PayinoutError;
 
 const CLASSES = new Map<string, ErrorClass>();
-for (const value of [...Object.values(core), ...Object.values(service)]) {
+for (const value of Object.values(errorClasses)) {
   if (typeof value === 'function' && value.prototype instanceof Error) {
     CLASSES.set(value.name, value as unknown as ErrorClass);
   }
@@ -59,7 +58,7 @@ export function decodeResult(json: string, reference: string): PayOutBatchResult
     return {
       reference,
       outcome: 'failed',
-      error: new core.ConnectionError({
+      error: new ConnectionError({
         message: `PayOut '${reference}': its result in Redis could not be read, so its outcome is unknown. Look it up with client.transactions.get('${reference}') before sending it again.`,
         outcome: 'unknown',
         reference,

@@ -74,7 +74,7 @@ export async function enqueuePayOuts(
   let enqueued = 0;
   for (let start = 0; start < params.length; start += round) {
     const part = params.slice(start, start + round);
-    const fresh = perJob === 1 ? part : await notInBatch(client, keys.index, batchId, part);
+    const fresh = await notInBatch(client, keys.index, batchId, part);
     const jobs = jobsOf(batchId, fresh, perJob);
     // Jobs first, then the batch's record of them: a reader never sees an entry without its job.
     // A job id BullMQ already holds is left as it is (so enqueueing again is safe).
@@ -87,7 +87,12 @@ export async function enqueuePayOuts(
   return { batchId, enqueued, skipped: params.length - enqueued };
 }
 
-const JOB_OPTIONS = { attempts: 1, removeOnComplete: false, removeOnFail: false };
+/**
+ * A completed job is removed at once: its result is payinout's own record (saved before the job
+ * completes, read by readPayOutBatch), so BullMQ keeping it would store every result twice and
+ * cost a command more per job. A failed job is kept, for the dashboards that show failures.
+ */
+const JOB_OPTIONS = { attempts: 1, removeOnComplete: true, removeOnFail: false };
 
 interface NewJob {
   id: string;
@@ -115,7 +120,10 @@ function jobsOf(batchId: string, items: Record<string, unknown>[], perJob: numbe
   return jobs;
 }
 
-/** The items whose reference the batch does not hold yet (a chunk is never added twice over). */
+/**
+ * The items whose reference the batch does not hold yet: a chunk is never added twice over, and a
+ * job BullMQ already removed (completed) is not added again.
+ */
 async function notInBatch(
   client: RedisClient,
   index: string,

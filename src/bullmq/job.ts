@@ -1,8 +1,9 @@
 /**
  * What a worker does with one job: a chunk of a batch (one PayOut, or `itemsPerJob` of them) run
  * through the runner for "many" (settle.ts), in two Redis round trips of its own — START_JOB
- * takes the leases and reads the pause and the halt; END_JOB saves every result and releases the
- * leases — plus a renewal of all its leases every third of their time to live.
+ * takes the leases and reads the halt (and the pause, when this worker may have missed an
+ * announcement of one); END_JOB releases the leases and saves every result — plus a renewal of
+ * all its leases every third of their time to live.
  */
 import type { Job, RedisClient } from 'bullmq';
 import type { PaymentClient } from '../client.js';
@@ -50,12 +51,11 @@ export function jobProcessor(parts: JobParts) {
     const { batchId } = job.data;
     const owner = parts.owner();
     const redis = parts.redis();
-    const keys = batchKeys(owner, batchId);
-    const shared = queueKeys(owner);
-    const lease = new JobLease(redis, shared, parts.leaseMs);
+    const keys = { ...batchKeys(owner, batchId), ...queueKeys(owner) };
+    const lease = new JobLease(redis, keys, parts.leaseMs);
     const halt = new SharedHalt(redis, keys.halt);
     try {
-      const start = await lease.start(items.map(referenceOf), { pause: shared.pause, halt: keys.halt });
+      const start = await lease.start(items.map(referenceOf), { pause: parts.pause().unheard() });
       parts.pause().pauseFor(start.pauseMs);
       await halt.load(start.halt);
       const results = await settleJob(items, {

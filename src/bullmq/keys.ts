@@ -38,15 +38,16 @@ export function batchKeys(owner: KeyOwner, batchId: string) {
   };
 }
 
-/** The queue-wide keys: the shared rate-limit pause, the per-reference leases and their fence. */
+/** The queue-wide keys: the shared rate-limit pause and the per-reference leases. */
 export function queueKeys(owner: KeyOwner) {
   return {
     /** STRING whose time to live (Redis's clock) is the pause: no worker sends a request before it ends. */
     pause: owner.toKey('payinout:pause'),
-    /** Prefix of one STRING per reference being settled: the token of the worker holding it. */
-    lease: owner.toKey('payinout:lease:'),
-    /** Counter: every lease token carries a new number, so a stale holder is never mistaken. */
-    fence: owner.toKey('payinout:fence'),
+    /**
+     * HASH reference → `<until>|<token>` of the worker settling it (chunk-scripts.ts): one key for
+     * every lease of the queue, so a chunk takes and releases all of its leases in one command each.
+     */
+    leases: owner.toKey('payinout:leases'),
   };
 }
 

@@ -3,14 +3,14 @@
  * stalled job can be handed to a second worker while the first is merely slow; the lease (with a
  * fence checked right before each create's bytes leave) keeps the second one waiting.
  *
- * Time: a lease's expiry is Redis's (`PX`); this worker trusts 90 % of it counted on its own
- * monotonic clock from when each take or renewal was sent. No time crosses hosts.
+ * Time: a lease's expiry is Redis's (TIME inside the scripts); this worker trusts 90 % of it
+ * counted on its own monotonic clock from when each take or renewal was sent. No time crosses hosts.
  * Cost: the job's references are taken in the job's first script (chunk-scripts.ts START_JOB),
- * renewed together, and released in its last (END_JOB): per job, not per request.
+ * renewed together, and released in its last (END_JOB), all in the queue's one lease hash: a few
+ * commands per job, whatever its size, not per PayOut.
  */
 import type { RedisClient } from 'bullmq';
-import { type JobStart, renewLeases, startJob } from './chunk-scripts.js';
-import { takeLease } from './scripts.js';
+import { type JobStart, type LeaseRef, renewLeases, type StartReads, startJob } from './chunk-scripts.js';
 import { KeyedLock } from './settle.js';
 
 /** How often held leases are extended, as a share of their time to live. */
@@ -20,9 +20,7 @@ const WAIT_MS = 100;
 const TRUSTED_SHARE = 0.9;
 
 /** A lease this worker holds on one reference, and until when it may act on it. */
-export interface Held {
-  key: string;
-  token: string;
+export interface Held extends LeaseRef {
   /** performance.now() past which another worker may hold the reference. */
   until: number;
 }
@@ -35,24 +33,20 @@ export class JobLease {
 
   constructor(
     private readonly redis: Promise<RedisClient>,
-    private readonly keys: { lease: string; fence: string },
+    /** The queue's lease hash, and the keys the job's first script reads beside it. */
+    private readonly keys: { leases: string; pause: string; halt: string },
     private readonly ttlMs: number,
   ) {}
 
   /**
    * The job's first round trip: takes every free reference of `references`, and reads the
-   * shared pause and the batch's halt (`shared`) with them.
+   * shared pause (when `reads.pause`: this worker has not heard every announcement) and the
+   * batch's halt with them.
    */
-  async start(references: readonly string[], shared: { pause: string; halt: string }): Promise<JobStart> {
+  async start(references: readonly string[], reads: { pause: boolean }): Promise<JobStart> {
     const client = await this.redis;
     const unique = [...new Set(references.filter((r) => r !== ''))];
-    const sent = performance.now();
-    const keys = { fence: this.keys.fence, ...shared };
-    const leaseKeys = unique.map((r) => this.keys.lease + r);
-    const start = await startJob(client, keys, leaseKeys, this.#holder, this.ttlMs);
-    for (const [i, token] of start.tokens.entries()) {
-      if (token) this.#held.set(unique[i]!, { key: leaseKeys[i]!, token, until: this.#trusted(sent) });
-    }
+    const start = await this.#take(client, unique, { pause: reads.pause, halt: true });
     this.#renewal = setInterval(
       () => void this.#renewAll(client).catch(() => undefined),
       Math.max(50, this.ttlMs * RENEW_SHARE),
@@ -95,7 +89,7 @@ export class JobLease {
     const held = [...this.#held.values()];
     if (held.length === 0) return;
     const sent = performance.now();
-    const flags = await renewLeases(client, held, this.ttlMs);
+    const flags = await renewLeases(client, this.keys.leases, held, this.ttlMs);
     for (const [i, renewed] of flags.entries()) {
       const lease = held[i]!;
       lease.until = renewed ? Math.max(lease.until, this.#trusted(sent)) : 0;
@@ -108,16 +102,21 @@ export class JobLease {
    */
   async #wait(reference: string): Promise<void> {
     const client = await this.redis;
-    const key = this.keys.lease + reference;
-    const keys = { lease: key, fence: this.keys.fence };
     for (;;) {
-      const sent = performance.now();
-      const token = await takeLease(client, keys, this.#holder, this.ttlMs);
-      if (token) {
-        this.#held.set(reference, { key, token, until: this.#trusted(sent) });
-        return;
-      }
+      const { tokens } = await this.#take(client, [reference], { pause: false, halt: false });
+      if (tokens[0]) return;
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
     }
+  }
+
+  /** Takes what is free of `references` (one script), trusted from when it was sent. */
+  async #take(client: RedisClient, references: string[], reads: StartReads): Promise<JobStart> {
+    const sent = performance.now();
+    const start = await startJob(client, this.keys, references, this.#holder, this.ttlMs, reads);
+    for (const [i, token] of start.tokens.entries()) {
+      const reference = references[i]!;
+      if (token) this.#held.set(reference, { reference, token, until: this.#trusted(sent) });
+    }
+    return start;
   }
 }

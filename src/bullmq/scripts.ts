@@ -33,18 +33,27 @@ export async function run(client: RedisClient, lua: string, keys: string[], args
 
 /**
  * Records items in the batch's order unless already there, each with the job that holds it;
- * returns 1 (new) or 0 per item. ARGV: (item id, job id)….
+ * returns 1 (new) or 0 per item. A few commands per call, whatever its size (HMGET, HSET, RPUSH).
+ * ARGV: (item id, job id)….
  */
 const ADD_TO_BATCH = `
-local out = {}
-local added = {}
-for i = 1, #ARGV, 2 do
-  if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
-    added[#added + 1] = ARGV[i]
-    out[#out + 1] = 1
+local ids = {}
+for i = 1, #ARGV, 2 do ids[#ids + 1] = ARGV[i] end
+local known = redis.call('HMGET', KEYS[1], unpack(ids))
+local out, fresh, added, seen = {}, {}, {}, {}
+for j, id in ipairs(ids) do
+  if known[j] or seen[id] then
+    out[j] = 0
   else
-    out[#out + 1] = 0
+    seen[id] = true
+    fresh[#fresh + 1] = id
+    fresh[#fresh + 1] = ARGV[2 * j]
+    added[#added + 1] = id
+    out[j] = 1
   end
+end
+for i = 1, #fresh, 1000 do
+  redis.call('HSET', KEYS[1], unpack(fresh, i, math.min(i + 999, #fresh)))
 end
 for i = 1, #added, 1000 do
   redis.call('RPUSH', KEYS[2], unpack(added, i, math.min(i + 999, #added)))
@@ -60,24 +69,6 @@ export async function addToBatch(
   const args = entries.flatMap((e) => [e.itemId, e.jobId]);
   const flags = (await run(client, ADD_TO_BATCH, [keys.index, keys.order], args)) as number[];
   return flags.map((flag) => flag === 1);
-}
-
-/** The first result of a job wins: a late worker that lost its lease never overwrites it. */
-const SAVE_RESULT = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then
-  redis.call('HINCRBY', KEYS[2], ARGV[3], 1)
-  return 1
-end
-return 0`;
-
-export async function saveResult(
-  client: RedisClient,
-  keys: { results: string; counts: string },
-  jobId: string,
-  json: string,
-  outcome: string,
-): Promise<boolean> {
-  return (await run(client, SAVE_RESULT, [keys.results, keys.counts], [jobId, json, outcome])) === 1;
 }
 
 /**
@@ -96,51 +87,6 @@ return 1`;
 
 export async function pauseFor(client: RedisClient, key: string, ms: number): Promise<void> {
   await run(client, PAUSE_FOR, [key], [Math.max(1, Math.ceil(ms))]);
-}
-
-/**
- * Takes the lease when nobody holds it (the key is gone once a holder's lease expired), under a
- * token that starts with a new fence number: a stale holder's token never matches again.
- * Returns the token, or null while another worker holds the reference.
- */
-const TAKE_LEASE = `
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  return false
-end
-local token = redis.call('INCR', KEYS[2]) .. ':' .. ARGV[1]
-redis.call('SET', KEYS[1], token, 'PX', ARGV[2])
-return token`;
-
-export async function takeLease(
-  client: RedisClient,
-  keys: { lease: string; fence: string },
-  holder: string,
-  ttlMs: number,
-): Promise<string | null> {
-  const token = await run(client, TAKE_LEASE, [keys.lease, keys.fence], [holder, ttlMs]);
-  return typeof token === 'string' ? token : null;
-}
-
-/** Renews the lease if `token` still holds it; 0 when another holder (or nobody) has it. */
-const RENEW_LEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
-end
-return 0`;
-
-export async function renewLease(client: RedisClient, key: string, token: string, ttlMs: number) {
-  return (await run(client, RENEW_LEASE, [key], [token, ttlMs])) === 1;
-}
-
-const RELEASE_LEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
-end
-return 0`;
-
-export async function releaseLease(client: RedisClient, key: string, token: string): Promise<void> {
-  await run(client, RELEASE_LEASE, [key], [token]);
 }
 
 /** Records the batch's halt unless one is recorded: the first one is what every worker reports. */

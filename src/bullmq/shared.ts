@@ -40,11 +40,29 @@ export class SharedPause extends PauseGate {
     if (ms > 0) super.pauseUntil(Date.now() + ms);
   }
 
+  /** Whether announcements reach this worker now: subscribed, and none missed since. */
+  #hearing = false;
+  /** The subscription was lost and is back: announcements of the gap were missed. */
+  #gap = false;
+
+  /**
+   * Whether a job must read the pause from Redis: this worker is not (or not yet) subscribed, or
+   * was not for a while. A subscribed worker hears every announcement the moment it is made, so
+   * its jobs read nothing (a job's first script skips the PTTL).
+   */
+  unheard(): boolean {
+    if (!this.#hearing) return true;
+    if (!this.#gap) return false;
+    this.#gap = false;
+    return true;
+  }
+
   /**
    * Hears every pause another worker announces (scripts.ts PAUSE_FOR publishes it), on a
    * connection of its own: requests then wait on this process's memory, never on a Redis read.
-   * A pause announced while that connection is away is read by the next job's first script; one
-   * missed in between costs this worker a 429 of its own, which pauses it too.
+   * While that connection is away, and for the first job after it is back, each job's first
+   * script reads the pause instead; one announced in the instant between costs this worker a 429
+   * of its own, which pauses it too.
    * @returns closes the connection
    */
   listen(): () => void {
@@ -54,13 +72,26 @@ export class SharedPause extends PauseGate {
       .then(async (client) => {
         if (closed) return;
         subscriber = client.duplicate() as unknown as Subscriber;
+        let subscribed = false;
         subscriber.on('error', () => undefined); // the worker's own connection reports trouble
         subscriber.on('message', (_channel: string, ms: string) => this.pauseFor(Number(ms)));
+        subscriber.on('close', () => {
+          this.#hearing = false;
+        });
+        // ioredis subscribes again on its own once reconnected; what was said meanwhile is lost.
+        subscriber.on('ready', () => {
+          if (this.#hearing) return;
+          this.#gap = true;
+          this.#hearing = subscribed;
+        });
         await subscriber.subscribe(this.key);
+        subscribed = true;
+        this.#hearing = true;
       })
       .catch(() => undefined);
     return () => {
       closed = true;
+      this.#hearing = false;
       subscriber?.disconnect();
     };
   }

@@ -7,27 +7,20 @@ import type * as z from 'zod/mini';
 import type { Operation } from '../api/types.js';
 import { EnvelopeSchema } from '../schemas/common.js';
 import type { ResponseSchema } from '../schemas/kit.js';
-import * as merchant from '../schemas/merchant.js';
-import * as payin from '../schemas/payin.js';
-import * as payinResult from '../schemas/payin-result.js';
-import * as payout from '../schemas/payout.js';
-import * as sandbox from '../schemas/sandbox.js';
-import * as transaction from '../schemas/transaction.js';
 import { WebhookEventSchema } from '../schemas/webhook.js';
-import * as wire from '../schemas/wire.js';
+import { ErrorBodySchema, NotFoundBodySchema } from '../schemas/wire.js';
 import { describeSchema, descriptionsOf } from './descriptions.js';
 import { constEnums, openEnums } from './enums.js';
 import { type Definitions, type JsonSchema, toComponent } from './json-schema.js';
+import * as schemaExports from './schema-exports.js';
 
 type AnySchema = z.ZodMiniType | ResponseSchema;
 
 /** Exported schemas by identity → component name. */
 const NAMES = new Map<unknown, string>();
-for (const module of [payin, payinResult, payout, merchant, sandbox, transaction, wire]) {
-  for (const [key, value] of Object.entries(module)) {
-    if (key.endsWith('Schema') && value !== null && typeof value === 'object') {
-      NAMES.set(value, key.slice(0, -'Schema'.length));
-    }
+for (const [key, value] of Object.entries(schemaExports)) {
+  if (key.endsWith('Schema') && value !== null && typeof value === 'object') {
+    NAMES.set(value, key.slice(0, -'Schema'.length));
   }
 }
 
@@ -46,8 +39,8 @@ export class Components {
 
   constructor() {
     this.add(ENVELOPE, EnvelopeSchema);
-    this.add(ERROR_BODY, wire.ErrorBodySchema);
-    this.add(NOT_FOUND_BODY, wire.NotFoundBodySchema);
+    this.add(ERROR_BODY, ErrorBodySchema);
+    this.add(NOT_FOUND_BODY, NotFoundBodySchema);
     this.add(WEBHOOK_EVENT, WebhookEventSchema, true);
   }
 

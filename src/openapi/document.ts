@@ -10,6 +10,7 @@ import { VERSION } from '../version.js';
 import { SIGNATURE_HEADER } from '../webhooks/verify.js';
 import { Components, ENVELOPE, ERROR_BODY, NOT_FOUND_BODY, WEBHOOK_EVENT } from './components.js';
 import { type JsonSchema, ref } from './json-schema.js';
+import { textOf, whenOf } from './operation-texts.js';
 
 /** Options of {@link buildOpenApiDocument}. */
 export interface OpenApiOptions {
@@ -96,7 +97,7 @@ function pathOperation(operation: Operation, components: Components): Record<str
   const out: Record<string, unknown> = {
     operationId: operation.id,
     tags: [TAG_OF[operation.id.split('.')[0]!] ?? 'Other'],
-    summary: operation.summary,
+    summary: textOf(operation.id).summary,
     description: describe(operation),
     security:
       operation.auth === 'token'
@@ -116,7 +117,7 @@ function pathOperation(operation: Operation, components: Components): Record<str
 }
 
 function describe(operation: Operation): string {
-  const notes = [`Guide section "${operation.section}".`];
+  const notes = [`Guide section "${textOf(operation.id).section}".`];
   if (operation.sandboxOnly) notes.push('Staging and UAT only; production answers 404 NOT_FOUND.');
   if (operation.data === 'single-or-list') {
     notes.push('`data` is described as an array but sampled as one object: either may come.');
@@ -154,7 +155,7 @@ function responses(operation: Operation, components: Components): Record<string,
   };
   for (const [status, errors] of groupByStatus(operation.errors)) {
     const bare = errors.every((e) => e.bare);
-    const list = errors.map((e) => `\`${e.error}\`: ${e.when}`).join('; ');
+    const list = errors.map((e) => `\`${e.error}\`: ${whenOf(operation.id, e.error)}`).join('; ');
     out[String(status)] = {
       description: `${list} (guide "Errors").`,
       content: { [JSON_TYPE]: { schema: ref(bare ? NOT_FOUND_BODY : ERROR_BODY) } },

@@ -82,16 +82,16 @@ describe.skipIf(skipQueue)('payinout/bullmq: a frozen worker', () => {
 
 /**
  * The references of a lease renewal as it reaches Redis (lease.ts, chunk-scripts.ts
- * RENEW_LEASES): a script whose every key is `…payinout:lease:<reference>`, with the time to live
- * and one token per key as arguments; none for any other command.
+ * RENEW_LEASES): a script whose one key is the queue's `…payinout:leases` hash, with the time to
+ * live then (reference, token) pairs as arguments; none for any other command.
  */
 function renewedReferences(args: string[]): string[] {
-  const [command, , keyCount] = args;
-  const n = Number(keyCount);
-  if (!/^eval(sha)?$/i.test(command ?? '') || !(n > 0) || args.length !== 3 + 2 * n + 1) return [];
-  const keys = args.slice(3, 3 + n);
-  if (!keys.every((key) => key.includes('payinout:lease:'))) return [];
-  return keys.map((key) => key.slice(key.lastIndexOf(':') + 1));
+  const [command, , keyCount, key] = args;
+  if (!/^eval(sha)?$/i.test(command ?? '') || keyCount !== '1' || !key?.endsWith(':payinout:leases'))
+    return [];
+  const pairs = args.slice(5);
+  if (pairs.length === 0 || pairs.length % 2 !== 0) return [];
+  return pairs.filter((_, i) => i % 2 === 0);
 }
 
 /** `worker` looked `reference` up and has not sent its create yet. */

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { enqueuePayOuts as enqueue, readPayOutBatch } from '../../src/bullmq/index.js';
+import { redisOf } from '../../src/bullmq/keys.js';
 import {
   AuthenticationError,
   BatchHaltedError,
@@ -88,6 +89,9 @@ describe.skipIf(skipQueue).each([1, 50])('payinout/bullmq, itemsPerJob %i', (ite
       created: givenUp.length - committed,
     });
     expect(notExactlyOnce(suite.server, batch)).toEqual([]);
+    // The dead worker's leases were taken over and released: none is left in the queue's hash.
+    const redis = await redisOf(suite.q.queue);
+    expect(await redis.hgetall(`${suite.q.prefix}:${suite.q.name}:payinout:leases`)).toEqual({});
   }, 90_000);
 
   it('enqueueing the same items again: same batch adds nothing, a new batch recovers every one', async () => {

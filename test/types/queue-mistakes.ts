@@ -2,11 +2,12 @@
 /**
  * The queue's items are createMany's (PayOut params, exact, discriminated by country): each
  * mistake below must NOT compile (tsc fails on an unused @ts-expect-error). Compiled by
- * `npx tsc --noEmit` (tsconfig includes test/); nothing here runs.
+ * `npx tsc --noEmit` against the source (tsconfig paths), and by scripts/check-types.mjs against
+ * the packed package under TypeScript 5.9 and 7, in every module configuration; nothing here runs.
  */
 import type { Queue } from 'bullmq';
-import { enqueuePayOuts } from '../../src/bullmq/index.js';
-import type { PayInCreateParams, PayOutCreateParams } from '../../src/index.js';
+import type { PayInCreateParams, PayOutCreateParams } from 'payinout';
+import { enqueuePayOuts } from 'payinout/bullmq';
 
 const payee = {
   legal_doc: '1020304050',
