@@ -7,6 +7,8 @@ export interface ChildServer {
   extra: Record<string, unknown>;
   /** CPU time (user + system) used by the server process so far, in ms. */
   cpuMs(): Promise<number>;
+  /** Sends `message` and resolves with the server's next answer (e.g. bulk-server's 'requests'). */
+  ask(message: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -24,6 +26,10 @@ export async function startChild(file: string, env: Record<string, string> = {})
       child.send('cpu');
       const { cpu } = (await next(child)) as { cpu: NodeJS.CpuUsage };
       return (cpu.user + cpu.system) / 1000;
+    },
+    ask(message) {
+      child.send(message);
+      return next(child);
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -20,7 +20,10 @@ import { benchWebhook } from './webhook.js';
 // What Node resolves `payinout` to (the `node` export condition): clients send over node:http.
 const sdk = (await import(pathToFileURL('dist/node/index.js').href)) as typeof Sdk;
 const testing = (await import(pathToFileURL('dist/testing/index.js').href)) as typeof Testing;
-const only = new Set(process.argv.slice(2)); // e.g. `tsx bench/index.ts http` for one section
+// e.g. `tsx bench/index.ts http` for one section; `queue --quick` for a smaller queue run
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((a) => a.startsWith('--')));
+const only = new Set(args.filter((a) => !a.startsWith('--')));
 const wants = (section: string) => only.size === 0 || only.has(section);
 
 const cpus = os.cpus();
@@ -220,46 +223,15 @@ if (wants('bulk')) {
 }
 
 if (wants('queue')) {
-  const { benchQueue, redisReachable } = await import('./queue.js');
-  if (!(await redisReachable())) {
+  const { benchQueue } = await import('./queue.js');
+  const { printQueue } = await import('./queue-print.js');
+  try {
+    printQueue(await benchQueue({ quick: flags.has('--quick') }));
+  } catch (error) {
+    if (!/redis-server did not start/.test(String(error))) throw error;
     console.log(
-      '## Queue (payinout/bullmq)\n\nSkipped: no Redis at REDIS_URL or 127.0.0.1:6379 (install and start redis-server).\n',
+      '## Queue (payinout/bullmq)\n\nSkipped: no redis-server binary on PATH (the queue bench starts its own).\n',
     );
-  } else {
-    const { costs, rates, failover } = await benchQueue(sdk);
-    console.log(
-      '## Queue cost per settled PayOut, one job per PayOut vs chunks of 50 (own redis-server; workers at concurrency 16)\n',
-    );
-    console.log(
-      '| workers | itemsPerJob | PayOuts/s | Redis commands / PayOut | scripts / PayOut | worker CPU ms / PayOut |\n|--:|--:|--:|--:|--:|--:|',
-    );
-    for (const c of costs) {
-      console.log(
-        `| ${c.workers} | ${c.itemsPerJob} | ${fmt(c.rate)} | ${fmt(c.commands, 1)} | ${fmt(c.scripts, 2)} | ${fmt(c.cpuMs, 2)} |`,
-      );
-    }
-    console.log(
-      "\nCommands: INFO commandstats deltas (commands run inside Lua counted) over the run, including the bench's own progress polls; medians of interleaved rounds. The machine may be shared: compare the rows of one run, not absolute figures.\n",
-    );
-    console.log(
-      '## Queue (payinout/bullmq): 1,000 PayOuts through BullMQ on Redis, worker processes (concurrency 16 each) against the simulator (own process)\n',
-    );
-    console.log(
-      '| workers | queue PayOuts/s | createMany in one process, PayOuts/s | queue ÷ createMany | worker peak RSS MB |\n|--:|--:|--:|--:|--:|',
-    );
-    for (const r of rates) {
-      console.log(
-        `| ${r.workers} | ${fmt(r.queue)} | ${fmt(r.createMany)} | ${fmt(r.queue / r.createMany, 2)}× | ${fmt(r.workerRssMb)} |`,
-      );
-    }
-    console.log(
-      '\nQueue rate: from the first enqueue to the last result, median of 2 rounds; createMany at concurrency workers × 16 (at most 64).\n',
-    );
-    console.log(
-      '| lockDuration | SIGKILL of a worker holding jobs → all its jobs settled by another |\n|--:|--:|',
-    );
-    for (const f of failover) console.log(`| ${fmt(f.lockMs / 1000)} s | ${fmt(f.seconds, 1)} s |`);
-    console.log('');
   }
 }
 

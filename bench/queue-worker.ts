@@ -1,10 +1,12 @@
 /**
- * Child process: one payinout/bullmq worker (built dist/) against the bench simulator. Sends
- * 'ready' once connected; on 'exit' it closes (finishing its jobs) and reports its peak RSS.
+ * Child process: one payinout/bullmq worker (built dist/) against the bench simulator. Without
+ * BENCH_CONCURRENCY or BENCH_LOCK_MS it runs with payinout's defaults. Speaks queue-child.ts's
+ * protocol: 'ready', batched 'settled' counts, 'cpu' and 'exit' answered with its CPU and memory.
  */
 import { pathToFileURL } from 'node:url';
 import type * as Queue from '../src/bullmq/index.js';
 import type * as Sdk from '../src/index.js';
+import { serveBench } from './queue-child.js';
 
 const sdk = (await import(pathToFileURL('dist/node/index.js').href)) as typeof Sdk;
 const bullmq = (await import(pathToFileURL('dist/bullmq/index.js').href)) as typeof Queue;
@@ -20,20 +22,13 @@ const worker = bullmq.createPayOutWorker({
   queueName: env.BENCH_QUEUE ?? '',
   connection: { url: env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
   client,
-  concurrency: Number(env.BENCH_CONCURRENCY ?? 16),
+  ...(env.BENCH_CONCURRENCY ? { concurrency: Number(env.BENCH_CONCURRENCY) } : {}),
   workerOptions: {
     prefix: env.BENCH_PREFIX ?? 'bull',
     ...(lock ? { lockDuration: lock, stalledInterval: lock / 2 } : {}),
   },
 });
 await worker.waitUntilReady();
-const cpuAtReady = process.cpuUsage();
-process.send?.({ ready: true });
-process.on('disconnect', () => process.exit(0)); // the bench died: do not linger
-process.on('message', async (message) => {
-  if (message !== 'exit') return;
-  await worker.close();
-  const cpu = process.cpuUsage(cpuAtReady);
-  process.send?.({ maxRssMb: process.resourceUsage().maxRSS / 1024, cpuMs: (cpu.user + cpu.system) / 1000 });
-  process.exit(0);
-});
+const settled = serveBench(worker);
+worker.on('completed', (_job, result) => settled(Array.isArray(result) ? result.length : 1));
+worker.on('failed', (job, error) => settled(0, `job ${job?.id}: ${error.message}`));

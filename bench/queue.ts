@@ -1,333 +1,182 @@
 /**
- * The queue (payinout/bullmq): PayOuts per second with 1, 2 and 4 worker processes against the
- * simulator (own process), beside createMany in one process on the same simulator; each worker's
- * peak RSS; and the time from SIGKILL of a worker holding jobs to the moment another has settled
- * them (payinout's defaults: lockDuration 10 s, stalledInterval 5 s; and a 2 s lock).
- * Needs Redis (REDIS_URL or 127.0.0.1:6379); every run uses its own key prefix and deletes it.
+ * The queue (payinout/bullmq) beside "the anchor" (a bare BullMQ worker doing the same lookup +
+ * create with plain node:http, one PayOut a job) and "the chunked anchor" (50 a job): worker
+ * processes started and warmed once, interleaved rounds, each system on a redis-server of its own.
+ * Then payinout's worker concurrency (what its default should be) and its lock settings
+ * (failover after a SIGKILL against the commands a held job costs). Needs the redis-server binary.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import type * as QueueSdk from '../src/bullmq/index.js';
-import type * as Sdk from '../src/index.js';
-import { startChild } from './child.js';
-import { customer } from './fixtures.js';
+import { type ChildServer, startChild } from './child.js';
+import { Fleet, type RoundCost, type SystemSpec } from './queue-fleet.js';
+import { payout } from './queue-items.js';
+import { lockCosts } from './queue-lock.js';
 import { median } from './stats.js';
 
-let REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Jobs per worker in the side-by-side runs: the same for all four systems (0.3's figure). */
+export const COMPARE_CONCURRENCY = 16;
+/** PayOuts of a chunk in flight at once: payinout's (src/bullmq/worker.ts) and the chunked anchor's. */
+export const ITEMS_AT_ONCE = 8;
 
-export interface QueueRate {
-  workers: number;
-  /** PayOuts per second through the queue: enqueue to the last result, medians of rounds. */
-  queue: number;
-  /** createMany in this process, same items, concurrency = workers × 16 (at most 64). */
-  createMany: number;
-  /** Highest peak RSS among the worker processes. */
-  workerRssMb: number;
+export const SYSTEMS: readonly SystemSpec[] = [
+  { name: 'anchor', kind: 'anchor', itemsPerJob: 1 },
+  { name: 'chunked anchor', kind: 'anchor', itemsPerJob: 50 },
+  { name: 'payinout itemsPerJob 1', kind: 'payinout', itemsPerJob: 1 },
+  { name: 'payinout itemsPerJob 50', kind: 'payinout', itemsPerJob: 50 },
+].map((s) => ({ ...s, kind: s.kind as SystemSpec['kind'], concurrency: COMPARE_CONCURRENCY }));
+
+export interface QueueBenchOptions {
+  /** Smaller run: fewer PayOuts, rounds and worker counts, one lock setting. */
+  quick?: boolean;
 }
 
-/** One mode of the queue (`itemsPerJob`) at one worker count: what one settled PayOut costs. */
-export interface QueueCost {
+export interface SystemRow extends RoundCost {
+  system: string;
+  workers: number;
+}
+
+export interface WorkerFacts {
+  system: string;
+  startupMs: number;
+  /** CPU over IDLE_MS with nothing to do, ms (median of the fleet's workers). */
+  idleCpuMs: number;
+  rssMb: number;
+  maxRssMb: number;
+}
+
+export interface ConcurrencyRow extends RoundCost {
   itemsPerJob: number;
-  workers: number;
-  /** PayOuts per second, enqueue to the last result, median of the rounds. */
-  rate: number;
-  /** Redis commands executed per PayOut (INFO commandstats delta; Lua's inner calls counted). */
-  commands: number;
-  /** Scripts run (EVALSHA + EVAL) per PayOut. */
-  scripts: number;
-  /** Worker CPU (user + system, all workers) per PayOut, ms. */
-  cpuMs: number;
+  concurrency: number;
+  /** Requests the worker keeps in flight at the service: concurrency (× ITEMS_AT_ONCE for chunks). */
+  inFlight: number;
 }
 
-export interface QueueFailover {
-  lockMs: number;
-  /** SIGKILL of a worker holding jobs → every job of the batch settled (by the other worker). */
-  seconds: number;
-}
+export const IDLE_MS = 5_000;
 
-const payout = (run: string, i: number) => ({
-  payment_method: 'BANK_TRANSFER' as const,
-  reference: `bq-${run}-${i}`,
-  amount: 10_000 + (i % 1000),
-  currency: 'COP' as const,
-  country: 'CO' as const,
-  ipn_url: 'https://merchant.example.com/webhooks/payinout',
-  customer_data: {
-    ...customer,
-    bank: 'BANCOLOMBIA',
-    account_number: String(10_000_000_000 + i),
-    account_type: 'AHORRO' as const,
-  },
-});
+/** Progress on stderr (stdout is the Markdown report). */
+const trace = (what: string) => process.stderr.write(`queue bench: ${what}\n`);
 
-export async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
+const batchOf = (run: string, n: number) => Array.from({ length: n }, (_, i) => payout(run, i));
 
-interface Setup {
-  sdk: typeof Sdk;
-  bullmq: typeof QueueSdk;
-  env: Record<string, string>;
-  prefix: string;
-}
-
-export async function benchQueue(sdk: typeof Sdk, items = 1_000, rounds = 2) {
-  const bullmq = (await import(pathToFileURL('dist/bullmq/index.js').href)) as typeof QueueSdk;
-  const server = await startChild('./bulk-server.ts');
-  const creds = server.extra as { username: string; password: string; token: string };
-  const baseUrl = `http://127.0.0.1:${server.port}`;
-  const prefix = `payinout-bench-${randomUUID().slice(0, 8)}`;
+export async function benchQueue({ quick = false }: QueueBenchOptions = {}) {
+  const sizes = quick
+    ? { items: 500, warm: 100, rounds: 2, workers: [1, 2], sweepItems: 500, locks: [2_000] }
+    : {
+        items: 600,
+        warm: 200,
+        rounds: 3,
+        workers: [1, 2, 4],
+        sweepItems: 600,
+        locks: [10_000, 5_000, 2_000],
+      };
+  const sim = await startChild('./bulk-server.ts');
+  const creds = sim.extra as { username: string; password: string; token: string };
   const env = {
     BENCH_USERNAME: creds.username,
     BENCH_PASSWORD: creds.password,
     BENCH_TOKEN: creds.token,
-    BENCH_BASE_URL: baseUrl,
-    BENCH_PREFIX: prefix,
-    REDIS_URL,
+    BENCH_BASE_URL: `http://127.0.0.1:${sim.port}`,
+    BENCH_PREFIX: `payinout-bench-${randomUUID().slice(0, 8)}`,
+    BENCH_ITEMS_AT_ONCE: String(ITEMS_AT_ONCE),
   };
-  const setup: Setup = { sdk, bullmq, env, prefix };
-  const client = new sdk.PaymentClient({ ...creds, baseUrl });
-  const own = await ownRedis();
   try {
-    // The cost of each mode, on a redis-server of the bench's own (nobody else's commands counted).
-    const shared = { url: REDIS_URL };
-    REDIS_URL = own.url;
-    setup.env.REDIS_URL = own.url;
-    const costs: QueueCost[] = [];
-    for (const workers of [1, 2]) {
-      const byMode = new Map<number, QueueCost[]>();
-      // Interleaved rounds: the machine's load (shared) falls on both modes alike.
-      for (let round = 0; round < rounds; round++) {
-        for (const itemsPerJob of [1, 50]) {
-          const cost = await costOf(
-            setup,
-            workers,
-            items,
-            itemsPerJob,
-            `c${workers}-${itemsPerJob}-r${round}`,
-          );
-          byMode.set(itemsPerJob, [...(byMode.get(itemsPerJob) ?? []), cost]);
-        }
-      }
-      for (const runs of byMode.values()) costs.push(medianCost(runs));
+    const rows: SystemRow[] = [];
+    let workerFacts: WorkerFacts[] = [];
+    for (const workers of sizes.workers) {
+      const group = await compare(sim, env, workers, sizes);
+      rows.push(...group.rows);
+      if (workers === 1) workerFacts = group.facts;
     }
-    REDIS_URL = shared.url;
-    setup.env.REDIS_URL = shared.url;
-    const rates: QueueRate[] = [];
-    for (const workers of [1, 2, 4]) {
-      const queueRates: number[] = [];
-      const manyRates: number[] = [];
-      let rss = 0;
-      for (let round = 0; round < rounds; round++) {
-        const run = await throughQueue(setup, workers, items, `w${workers}-r${round}`, 1);
-        queueRates.push(run.rate);
-        rss = Math.max(rss, run.rssMb);
-        const batch = Array.from({ length: items }, (_, i) => payout(`many-w${workers}-r${round}`, i));
-        const t0 = performance.now();
-        await client.payout.createMany(batch, { concurrency: Math.min(64, workers * 16) });
-        manyRates.push((items / (performance.now() - t0)) * 1000);
-      }
-      rates.push({ workers, queue: median(queueRates), createMany: median(manyRates), workerRssMb: rss });
-    }
-    const failover: QueueFailover[] = [];
-    for (const lockMs of [10_000, 2_000]) failover.push({ lockMs, seconds: await afterKill(setup, lockMs) });
-    return { costs, rates, failover };
+    const sweep = await concurrencySweep(sim, env, quick ? [4, 16, 64] : [4, 8, 16, 64], sizes);
+    trace('lock settings: failover');
+    const locks = await lockCosts(env, sizes.locks);
+    return { rows, workerFacts, sweep, locks, sizes };
   } finally {
-    own.stop();
-    await server.stop();
-    await deleteKeys(prefix);
+    await sim.stop();
   }
 }
 
-async function throughQueue(setup: Setup, count: number, items: number, run: string, itemsPerJob = 1) {
-  const name = `bench-${run}`;
-  const workers = await Promise.all(Array.from({ length: count }, () => startWorker(setup, name)));
-  const queue = new Queue(name, { connection: { url: REDIS_URL }, prefix: setup.prefix });
+type Sizes = { items: number; warm: number; rounds: number; sweepItems: number };
+
+/** The four systems at one worker count: started one fleet after another, warmed, interleaved. */
+async function compare(sim: ChildServer, env: Record<string, string>, workers: number, sizes: Sizes) {
+  const fleets: Fleet[] = [];
   try {
-    const batch = Array.from({ length: items }, (_, i) => payout(run, i));
-    const before = await commandStats();
-    const t0 = performance.now();
-    const { batchId } = await setup.bullmq.enqueuePayOuts(queue, batch, { itemsPerJob });
-    await settled(setup.bullmq, queue, batchId);
-    const rate = (items / (performance.now() - t0)) * 1000;
-    const after = await commandStats();
-    const stopped = await Promise.all(workers.map((w) => w.stop()));
-    return {
-      rate,
-      rssMb: Math.max(...stopped.map((s) => s.maxRssMb)),
-      cpuMs: stopped.reduce((sum, s) => sum + s.cpuMs, 0),
-      commands: after.calls - before.calls,
-      scripts: after.scripts - before.scripts,
-    };
+    trace(`${workers} worker(s): starting the four systems`);
+    for (const spec of SYSTEMS) fleets.push(await Fleet.start(spec, workers, sim, env));
+    trace(`${workers} worker(s): warming up`);
+    for (const [i, fleet] of fleets.entries())
+      await fleet.settle(batchOf(`warm-w${workers}-${i}`, sizes.warm));
+    // Idle CPU once, with one worker per system (the same at any worker count).
+    const idle = await Promise.all(fleets.map((f) => (workers === 1 ? f.idleCpu(IDLE_MS) : [0])));
+    trace(`${workers} worker(s): rounds`);
+    const costs = await interleaved(fleets, sizes.rounds, sizes.items, `w${workers}`);
+    const rows = fleets.map((f, i) => ({ system: f.spec.name, workers, ...medianCost(costs[i]!) }));
+    const startup = fleets.map((f) => median(f.workers.map((w) => w.startupMs)));
+    const last = await Promise.all(fleets.splice(0).map((f) => f.stop()));
+    const facts = last.map((reports, i) => ({
+      system: SYSTEMS[i]!.name,
+      startupMs: startup[i]!,
+      idleCpuMs: median(idle[i]!),
+      rssMb: median(reports.map((r) => r.rssMb)),
+      maxRssMb: Math.max(...reports.map((r) => r.maxRssMb)),
+    }));
+    return { rows, facts };
   } finally {
-    await queue.close();
+    await Promise.all(fleets.map((f) => f.stop()));
   }
 }
 
-async function costOf(setup: Setup, workers: number, items: number, itemsPerJob: number, run: string) {
-  const r = await throughQueue(setup, workers, items, run, itemsPerJob);
-  // The bench's own polling (countPayOutBatch every 20 ms) is a few commands in the count.
-  return {
-    itemsPerJob,
-    workers,
-    rate: r.rate,
-    commands: r.commands / items,
-    scripts: r.scripts / items,
-    cpuMs: r.cpuMs / items,
-  };
+/** Rounds A B C D, A B C D…: the machine's load falls on every system alike. */
+async function interleaved(fleets: Fleet[], rounds: number, items: number, tag: string) {
+  const costs: RoundCost[][] = fleets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, fleet] of fleets.entries()) {
+      costs[i]!.push(await fleet.round(batchOf(`${tag}-${i}-r${round}`, items)));
+      trace(`${tag} round ${round + 1}: ${fleet.spec.name} ${Math.round(costs[i]!.at(-1)!.rate)}/s`);
+    }
+  }
+  return costs;
 }
 
-function medianCost(runs: QueueCost[]): QueueCost {
-  const of = (pick: (c: QueueCost) => number) => median(runs.map(pick));
-  const [first] = runs;
+/** payinout's worker, 1 process, both modes, at each concurrency: where the rate stops growing. */
+async function concurrencySweep(
+  sim: ChildServer,
+  env: Record<string, string>,
+  levels: number[],
+  sizes: Sizes,
+) {
+  const specs = levels.flatMap((concurrency) =>
+    [1, 50].map((itemsPerJob) => ({
+      name: `payinout c${concurrency} x${itemsPerJob}`,
+      kind: 'payinout' as const,
+      itemsPerJob,
+      concurrency,
+    })),
+  );
+  const fleets: Fleet[] = [];
+  try {
+    trace('concurrency sweep: starting');
+    for (const spec of specs) fleets.push(await Fleet.start(spec, 1, sim, env));
+    for (const [i, fleet] of fleets.entries()) await fleet.settle(batchOf(`warm-sweep-${i}`, sizes.warm));
+    const costs = await interleaved(fleets, Math.min(2, sizes.rounds), sizes.sweepItems, 'sweep');
+    return specs.map((spec, i) => ({
+      itemsPerJob: spec.itemsPerJob,
+      concurrency: spec.concurrency,
+      inFlight: spec.concurrency * (spec.itemsPerJob > 1 ? ITEMS_AT_ONCE : 1),
+      ...medianCost(costs[i]!),
+    }));
+  } finally {
+    await Promise.all(fleets.splice(0).map((f) => f.stop()));
+  }
+}
+
+function medianCost(runs: RoundCost[]): RoundCost {
+  const of = (pick: (c: RoundCost) => number) => median(runs.map(pick));
   return {
-    itemsPerJob: first!.itemsPerJob,
-    workers: first!.workers,
     rate: of((c) => c.rate),
     commands: of((c) => c.commands),
     scripts: of((c) => c.scripts),
+    requests: of((c) => c.requests),
     cpuMs: of((c) => c.cpuMs),
   };
-}
-
-/** Every command Redis executed so far (INFO commandstats), and the scripts among them. */
-async function commandStats(): Promise<{ calls: number; scripts: number }> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    const info = await redis.info('commandstats');
-    let calls = 0;
-    let scripts = 0;
-    for (const [, name, n] of info.matchAll(/^cmdstat_([a-z|_-]+):calls=(\d+)/gm)) {
-      calls += Number(n);
-      if (name === 'evalsha' || name === 'eval') scripts += Number(n);
-    }
-    return { calls, scripts };
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/** A redis-server of the bench's own, on a free port, so commandstats count only the bench. */
-async function ownRedis(): Promise<{ url: string; stop: () => void }> {
-  const { createServer } = await import('node:net');
-  const { spawn } = await import('node:child_process');
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c) => {
-      out += c;
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', () => reject(new Error('redis-server did not start (is it installed?)')));
-  });
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGKILL') };
-}
-
-/** Two workers; the one holding jobs is SIGKILLed; seconds until the other has settled them all. */
-async function afterKill(setup: Setup, lockMs: number): Promise<number> {
-  const name = `bench-kill-${lockMs}`;
-  // Few jobs, each held long enough that the victim surely has some in hand when it dies.
-  const [victim, survivor] = [
-    await startWorker(setup, name, lockMs, 4),
-    await startWorker(setup, name, lockMs, 4),
-  ];
-  const queue = new Queue(name, { connection: { url: REDIS_URL }, prefix: setup.prefix });
-  try {
-    const batch = Array.from({ length: 16 }, (_, i) => payout(`kill-${lockMs}`, i));
-    const { batchId } = await setup.bullmq.enqueuePayOuts(queue, batch);
-    // Once the victim holds jobs: its active jobs are the ones the survivor must take over.
-    for (;;) {
-      const counts = await setup.bullmq.countPayOutBatch(queue, batchId);
-      if ((await queue.getActiveCount()) > 0 || counts.done === counts.total) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    victim.child.kill('SIGKILL');
-    const t0 = performance.now();
-    await settled(setup.bullmq, queue, batchId);
-    const seconds = (performance.now() - t0) / 1000;
-    await survivor.stop();
-    return seconds;
-  } finally {
-    await queue.close();
-  }
-}
-
-async function settled(bullmq: typeof QueueSdk, queue: Queue, batchId: string): Promise<void> {
-  for (;;) {
-    const counts = await bullmq.countPayOutBatch(queue, batchId);
-    if (counts.done >= counts.total) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-interface BenchWorker {
-  child: ChildProcess;
-  /** Closes it and resolves with its peak RSS (MB) and the CPU it spent since it was ready (ms). */
-  stop(): Promise<{ maxRssMb: number; cpuMs: number }>;
-}
-
-async function startWorker(
-  setup: Setup,
-  queueName: string,
-  lockMs?: number,
-  concurrency = 16,
-): Promise<BenchWorker> {
-  const child = fork(fileURLToPath(new URL('./queue-worker.ts', import.meta.url)), {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      ...setup.env,
-      BENCH_QUEUE: queueName,
-      BENCH_CONCURRENCY: String(concurrency),
-      ...(lockMs ? { BENCH_LOCK_MS: String(lockMs) } : {}),
-    },
-  });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`queue worker exited (${code})`)));
-  });
-  return {
-    child,
-    stop: () =>
-      new Promise<{ maxRssMb: number; cpuMs: number }>((resolve) => {
-        child.once('message', (m) => resolve(m as { maxRssMb: number; cpuMs: number }));
-        child.send('exit');
-      }),
-  };
-}
-
-async function deleteKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }

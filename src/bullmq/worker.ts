@@ -9,6 +9,7 @@ import { guide } from '../core/guides.js';
 import { closestKey } from '../schemas/suggest.js';
 import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
+import { DEFAULT_WORKER_CONCURRENCY, DEFAULT_WORKER_LOCKS } from './defaults.js';
 import { isPayOutJob, jobItems, jobProcessor, type PayOutJobData, type PayOutJobResult } from './job.js';
 import { batchKeys, jobIdOf, type KeyOwner, queueKeys, redisOf } from './keys.js';
 import { checkConcurrency, type PayOutBatchResult } from './settle.js';
@@ -28,8 +29,9 @@ export interface PayOutWorkerOptions {
    */
   client: PaymentClient;
   /**
-   * Jobs this worker settles at once (BullMQ's concurrency); default 4, at most 64. A job is one
-   * PayOut, or a chunk (`itemsPerJob`) whose PayOuts run 8 at a time.
+   * Jobs this worker settles at once (BullMQ's concurrency); default 4 (chosen by the queue bench,
+   * docs/performance.md), at most 64. A job is one PayOut, or a chunk (`itemsPerJob`) whose
+   * PayOuts run 8 at a time; with `itemsPerJob: 1`, try 8.
    */
   concurrency?: number;
   /**
@@ -40,15 +42,16 @@ export interface PayOutWorkerOptions {
   maxRetries?: number;
   /**
    * Passed to BullMQ's Worker (lockDuration, stalledInterval, limiter, prefix…). payinout's
-   * defaults: lockDuration 10 s, stalledInterval 5 s (a killed worker's jobs move on within about
-   * 15 s; the reference lease makes the short lock safe), maxStalledCount 5.
+   * defaults: lockDuration 5 s, stalledInterval 2.5 s (a killed worker's jobs move on within about
+   * 7.5 s; the reference lease makes the short lock safe), maxStalledCount 5.
    */
   workerOptions?: Omit<WorkerOptions, 'connection' | 'concurrency'>;
 }
 
 const KNOWN = ['queueName', 'connection', 'client', 'concurrency', 'maxRetries', 'workerOptions'];
 
-const DEFAULTS = { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 5 };
+// Chosen by the queue bench (failover after a SIGKILL against lock-keeping commands): defaults.ts.
+const DEFAULTS = DEFAULT_WORKER_LOCKS;
 
 /** PayOuts of one chunk job in flight at once (a one-PayOut job has one). */
 const ITEMS_AT_ONCE = 8;
@@ -56,7 +59,8 @@ const ITEMS_AT_ONCE = 8;
 /** A BullMQ Worker settling PayOut jobs; close it with `worker.close()` (it finishes its jobs). */
 export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJobData, PayOutJobResult> {
   checkOptions(options);
-  const concurrency = checkConcurrency(options.concurrency);
+  const concurrency =
+    options.concurrency === undefined ? DEFAULT_WORKER_CONCURRENCY : checkConcurrency(options.concurrency);
   const maxRetries = options.maxRetries ?? 2;
   // No limiter of payinout's: the shared pause reaches every job in flight (shared.ts), and one
   // that never limits would cost BullMQ three commands a job. A merchant's own limiter still

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { MAX_CONCURRENCY } from '../bulk/batch.js';
+import { DEFAULT_WORKER_CONCURRENCY, DEFAULT_WORKER_LOCKS } from '../bullmq/defaults.js';
 import { PaymentClient } from '../client.js';
 import { VERSION } from '../version.js';
 import { integerIn } from './options.js';
@@ -44,7 +45,7 @@ export function registerPayoutsWorker(payouts: Command): void {
       '--concurrency <n>',
       `jobs this worker settles at once (a job is a chunk of up to 50 PayOuts, 8 at a time), 1-${MAX_CONCURRENCY}`,
       integerIn(1, MAX_CONCURRENCY),
-      4,
+      DEFAULT_WORKER_CONCURRENCY,
     )
     .option(
       '--max-retries <n>',
@@ -54,7 +55,7 @@ export function registerPayoutsWorker(payouts: Command): void {
     )
     .addHelpText(
       'after',
-      '\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL (never taken from the queue).\nStops on SIGTERM or Ctrl+C after finishing the PayOuts in hand (exit 0). Exit 2: usage error.',
+      `\nCredentials: PAYINOUT_USERNAME, PAYINOUT_PASSWORD, PAYINOUT_TOKEN, PAYINOUT_BASE_URL (never taken from the queue).\nA killed worker's PayOuts are taken over by another within about ${(DEFAULT_WORKER_LOCKS.lockDuration + DEFAULT_WORKER_LOCKS.stalledInterval) / 1000} s (payinout/bullmq's lock defaults).\nStops on SIGTERM or Ctrl+C after finishing the PayOuts in hand (exit 0). Exit 2: usage error.`,
     )
     .action(async (options: WorkerCliOptions) => {
       process.exitCode = await runWorker(options);

@@ -11,6 +11,7 @@ import net from 'node:net';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_WORKER_LOCKS } from '../../src/bullmq/defaults.js';
 import { enqueuePayOuts } from '../../src/bullmq/index.js';
 import { notExactlyOnce } from './batch.js';
 import { type OwnRedis, skipOwnRedis, startRedisServer } from './redis-server.js';
@@ -18,8 +19,9 @@ import { payout, type QueueServer, startQueueServer } from './server.js';
 import { startWorker, stopWorkers, type WorkerProcess } from './support.js';
 
 const ITEMS = 400;
-/** payinout's worker defaults (worker.ts): the stalled-job checks cost what they cost in use. */
-const WORKER_ENV = { CONCURRENCY: '16', LOCK_MS: '10000', STALLED_MS: '5000' };
+/** payinout's lock defaults (src/bullmq/defaults.ts): the stalled-job checks cost what they cost in use. */
+const { lockDuration, stalledInterval } = DEFAULT_WORKER_LOCKS;
+const WORKER_ENV = { CONCURRENCY: '16', LOCK_MS: String(lockDuration), STALLED_MS: String(stalledInterval) };
 
 let redis: OwnRedis;
 let server: QueueServer;
@@ -112,7 +114,7 @@ async function anchorCost(): Promise<Cost> {
     async () => {
       done++;
     },
-    { connection, concurrency: 16, lockDuration: 10_000, stalledInterval: 5_000 },
+    { connection, concurrency: 16, lockDuration, stalledInterval },
   );
   closing.push(
     () => worker.close(true), // every job is done; not forced, its blocking connection outlives the server

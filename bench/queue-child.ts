@@ -1,0 +1,54 @@
+/**
+ * The IPC side of a queue bench worker process (payinout's or the bare-BullMQ anchor's): it tells
+ * the bench how many PayOuts it settled (batched, so the telling costs little CPU), and answers
+ * 'cpu' with the CPU spent since the last 'cpu' and its memory. The bench learns progress from
+ * these messages, so no progress poll of the bench's own reaches Redis.
+ */
+interface ClosableWorker {
+  close(): Promise<void>;
+}
+
+export interface WorkerReport {
+  /** user + system CPU since the previous 'cpu' message (or since ready), ms. */
+  cpuMs: number;
+  rssMb: number;
+  maxRssMb: number;
+}
+
+/**
+ * Call once the worker is ready; returns `settled(n)`, to call as PayOuts settle. A job that
+ * failed is told at once (`failed`), so the bench stops rather than waiting for it forever.
+ */
+export function serveBench(worker: ClosableWorker): (n: number, failed?: string) => void {
+  let mark = process.cpuUsage();
+  let unsent = 0;
+  let flush: NodeJS.Timeout | undefined;
+  const report = (): WorkerReport => {
+    const cpu = process.cpuUsage(mark);
+    mark = process.cpuUsage();
+    return {
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      rssMb: process.memoryUsage.rss() / 1048576,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+    };
+  };
+  process.on('disconnect', () => process.exit(0)); // the bench died: do not linger
+  process.on('message', async (message) => {
+    if (message === 'cpu') process.send?.({ report: report() });
+    if (message !== 'exit') return;
+    await worker.close();
+    process.send?.({ report: report() });
+    process.exit(0);
+  });
+  process.send?.({ ready: true });
+  return (n, failed) => {
+    if (failed) return void process.send?.({ failed });
+    unsent += n;
+    if (flush) return;
+    flush = setTimeout(() => {
+      flush = undefined;
+      process.send?.({ settled: unsent });
+      unsent = 0;
+    }, 10);
+  };
+}
