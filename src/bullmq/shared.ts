@@ -46,7 +46,11 @@ export class SharedPause extends PauseGate {
   #life = 0;
   /** The life whose catch-up began (one per connection). */
   #caught = -1;
-  /** Settles once the first subscription was answered and the pause read, or could not be. */
+  /**
+   * Settles once the first subscription was answered and the pause read, or could not be, or
+   * HEAR_WAIT_MS after listening began, whichever comes first: a worker whose subscription hangs
+   * costs its first jobs one wait, not every job one.
+   */
   #first: Promise<void> = Promise.resolve();
 
   /**
@@ -59,17 +63,12 @@ export class SharedPause extends PauseGate {
   }
 
   /**
-   * Resolves once this worker hears announcements, or after `ms` at most (its jobs then read the
-   * pause themselves): a job started before the subscription was answered would miss a pause
-   * announced meanwhile for every request it makes after its first script.
+   * Resolves once this worker hears announcements, or HEAR_WAIT_MS after it began listening (its
+   * jobs then read the pause themselves): a job started before the subscription was answered
+   * would miss a pause announced meanwhile for every request after its first script.
    */
-  heard(ms = HEAR_WAIT_MS): Promise<void> {
-    if (this.#hearing) return Promise.resolve();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-    });
-    return Promise.race([this.#first, late]).finally(() => clearTimeout(timer));
+  heard(): Promise<void> {
+    return this.#first;
   }
 
   /**
@@ -83,7 +82,7 @@ export class SharedPause extends PauseGate {
   listen(): () => void {
     let closed = false;
     let subscriber: Subscriber | undefined;
-    this.#first = this.redis
+    const subscribed = this.redis
       .then(async (client) => {
         if (closed) return;
         const own = client.duplicate() as unknown as Subscriber;
@@ -100,6 +99,12 @@ export class SharedPause extends PauseGate {
         await this.#catchUp(client, own);
       })
       .catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, HEAR_WAIT_MS);
+      timer.unref?.();
+    });
+    this.#first = Promise.race([subscribed, late]).finally(() => clearTimeout(timer));
     return () => {
       closed = true;
       this.#hearing = false;
@@ -119,8 +124,8 @@ export class SharedPause extends PauseGate {
 }
 
 /**
- * How long a job waits, at most, for its worker to hear announcements (normally a few ms, once,
- * when the worker starts) before it goes on reading the pause from Redis itself.
+ * How long a worker's first jobs wait, at most, for it to hear announcements (normally a few ms,
+ * once, when the worker starts) before they go on reading the pause from Redis themselves.
  */
 const HEAR_WAIT_MS = 2_000;
 
