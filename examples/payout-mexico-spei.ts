@@ -40,7 +40,6 @@ try {
 
   // The SDK refuses an account_type other than CLABE before anything is sent.
   try {
-    // @ts-expect-error TypeScript already refuses account_type AHORRO for Mexico; from JavaScript it is the error below.
     await client.payout.create({
       reference: `spei-bad-${Date.now()}`,
       amount: 100,
@@ -51,6 +50,7 @@ try {
       customer_data: {
         ...customer,
         bank: 'BBVA_MEXICO',
+        // @ts-expect-error TypeScript already refuses account_type AHORRO for Mexico; from JavaScript it is the error below.
         account_type: 'AHORRO',
         account_number: clabe,
         clabe_number: clabe,

@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { tsImport } from 'tsx/esm/api';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -83,20 +84,13 @@ const TARGET_OWN_KB = 15;
 // the bundle with zod (BUDGET_BUNDLE_KB) but nothing off this figure, which is measured from src.
 const BUDGET_OWN_KB = 39.2;
 
-/** The anchors of a Markdown text's headings, as GitHub and src/cli/guide-index.ts make them. */
+// The one heading rule, the one `payinout docs` uses (src/cli/guide-index.ts), loaded through tsx
+// so that this check and the CLI cannot disagree on an anchor.
+const { markdownHeadings } = await tsImport('../src/cli/guide-index.ts', import.meta.url);
+
+/** The anchors of a Markdown text's headings, as GitHub and `payinout docs` make them. */
 function headingAnchors(markdown) {
-  const anchors = new Set();
-  const prose = markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1/gm, '');
-  for (const [, title] of prose.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
-    const base = title
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    let anchor = base;
-    for (let n = 1; anchors.has(anchor); n++) anchor = `${base}-${n}`;
-    anchors.add(anchor);
-  }
-  return anchors;
+  return new Set(markdownHeadings(markdown).map((heading) => heading.anchor));
 }
 
 /**

@@ -25,6 +25,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkResolutionMatrix } from './types-resolution.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const corpus = join(root, 'test', 'types');
@@ -186,7 +187,8 @@ for (const withMsw of [false, true]) {
     () => 'the root entry does not compile',
   );
 }
-// The first line of each error in first-lines.ts: `// first line: TEXT` above the line it is on.
+// The first line of each error in first-lines.ts: `// first line: TEXT` (its start) or
+// `// first line ends: TEXT` (its end) above the line it is on.
 {
   const dir = join(work, 'first-lines');
   mkdirSync(join(dir, 'node_modules'), { recursive: true });
@@ -209,8 +211,8 @@ for (const withMsw of [false, true]) {
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['first-lines.ts'] }));
   const expected = new Map();
   source.split('\n').forEach((line, i) => {
-    const marker = /^\s*\/\/ first line: (.+)$/.exec(line);
-    if (marker) expected.set(i + 2, marker[1].trim());
+    const marker = /^\s*\/\/ first line( ends)?: (.+)$/.exec(line);
+    if (marker) expected.set(i + 2, { text: marker[2].trim(), ends: Boolean(marker[1]) });
   });
   for (const compiler of COMPILERS) {
     total++;
@@ -226,12 +228,15 @@ for (const withMsw of [false, true]) {
         m[2],
       ]),
     );
-    const wrong = [...expected].filter(([line, text]) => !got.get(line)?.startsWith(text));
+    const matches = (line, { text, ends }) =>
+      ends ? got.get(line)?.endsWith(text) : got.get(line)?.startsWith(text);
+    const wrong = [...expected].filter(([line, marker]) => !matches(line, marker));
     const extra = [...got.keys()].filter((line) => !expected.has(line));
     if (wrong.length || extra.length) {
       failed++;
       const lines = wrong.map(
-        ([line, text]) => `line ${line}: expected "${text}", got "${got.get(line) ?? 'no error'}"`,
+        ([line, { text, ends }]) =>
+          `line ${line}: expected "${ends ? '…' : ''}${text}${ends ? '' : '…'}", got "${got.get(line) ?? 'no error'}"`,
       );
       console.log(
         `  ✗ ${compiler.version}, first error lines:\n    ${[...lines, ...extra.map((l) => `line ${l}: unexpected "${got.get(l)}"`)].join('\n    ')}`,
@@ -240,6 +245,18 @@ for (const withMsw of [false, true]) {
       console.log(
         `  ✓ ${compiler.version}, first error lines: ${expected.size} mistakes name their field's values`,
       );
+  }
+}
+// attw's checks under TypeScript 7 (attw itself runs on its bundled TypeScript 5: TS 7's package
+// has no compiler API it can load; scripts/types-resolution.mjs says why and what each check is).
+for (const compiler of COMPILERS.filter((c) => c.name === 'TS 7')) {
+  for (const result of await checkResolutionMatrix({ root, tarball, work, tsc: compiler.tsc })) {
+    total++;
+    if (result.ok) console.log(`  ✓ ${compiler.version}, attw's checks, ${result.name}: ${result.detail}`);
+    else {
+      failed++;
+      console.log(`  ✗ ${compiler.version}, attw's checks, ${result.name}:\n${result.detail}`);
+    }
   }
 }
 rmSync(work, { recursive: true, force: true });

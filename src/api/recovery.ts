@@ -9,9 +9,17 @@
  *   and currency, and where it shows them the same payment method, customer document and (for a
  *   PayOut) destination. Anything less stays unknown.
  */
+
+import {
+  type Answer,
+  Call,
+  type Finding,
+  type Recovery,
+  type RecoveryFactory,
+  type Runner,
+} from '../core/call.js';
 import { AmbiguousTransactionError, NotFoundError, RequestValidationError } from '../core/errors.js';
 import { asRecord } from '../core/guards.js';
-import type { AnswerInfo, CallSpec, Finding, Recovery, RecoveryFactory, Runner } from '../core/types.js';
 import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
 import { errorsOf } from './errors.js';
 import { find } from './find.js';
@@ -48,23 +56,25 @@ export function checkedLookupId(id: unknown): string {
  * GET /api/v1/transaction/{id}, with `id` in the path exactly as given: the transaction whose
  * ticket or reference is `id` (compared after {@link normaliseId}), and no other.
  */
-export function transactionLookup(id: string): CallSpec<typeof TransactionSchema.tolerant> {
+export function transactionLookup(id: string): Call<typeof TransactionSchema.tolerant> {
   const operation = OPERATIONS['transactions.get'];
   const wanted = normaliseId(id);
-  return {
+  const entry = {
     method: operation.method,
-    path: buildPath(operation, { ticket: id }),
     operation: operation.id,
     template: operation.template,
+    request: undefined,
     response: operation.response,
-    unwrap: (data, answer) => selectTransaction(data, wanted, answer),
-    resend: 'safe',
+    resend: 'safe' as const,
     errors: errorsOf(operation),
   };
+  const lookup = new Call(entry, buildPath(operation, { ticket: id }), undefined);
+  lookup.unwrap = (data, answer) => selectTransaction(data, wanted, answer);
+  return lookup;
 }
 
 /** The one element of `data` whose ticket or reference is `id`; several or none is an error. */
-export function selectTransaction(data: unknown, id: string, answer: AnswerInfo): unknown {
+export function selectTransaction(data: unknown, id: string, answer: Answer): unknown {
   const list = Array.isArray(data) ? data : data === null || data === undefined ? [] : [data];
   const matches = list.filter((item) => idOf(item, 'ticket') === id || idOf(item, 'reference') === id);
   if (matches.length === 1) return matches[0];

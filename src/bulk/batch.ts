@@ -1,13 +1,13 @@
-/**
- * PayOut batches on the runner (runner.ts): `client.payout.createMany()` and `payinout payouts
- * send` run their items through `runMany` with the PayOut step (item.ts), results in input order
- * handed to a sink as they are ready (the CLI writes them out; createMany collects them).
- */
-import { ConfigurationError } from '../core/errors.js';
 import type { PayOutCreateParams } from '../schemas/payout.js';
 import { KeyedLock } from './gate.js';
 import { payOutStep, referenceOf } from './item.js';
-import { checkMaxRetries, checkRunOptions, DEFAULT_CONCURRENCY, PAYOUT_RULES } from './options.js';
+import {
+  CREATE_MANY,
+  checkMaxRetries,
+  checkRunOptions,
+  DEFAULT_CONCURRENCY,
+  resultsInOrder,
+} from './options.js';
 import { type RunSummary, runMany } from './runner.js';
 import type { BatchClient, PayOutBatchOptions, PayOutBatchProgress, PayOutBatchResult } from './types.js';
 
@@ -34,7 +34,7 @@ export function runPayOutBatch(
   run: BatchRun,
 ): Promise<BatchSummary> {
   const { total, sink, ...options } = run;
-  checkRunOptions('createMany', options, PAYOUT_RULES);
+  checkRunOptions(CREATE_MANY.what, options, CREATE_MANY.rules);
   const maxRetries = checkMaxRetries(run.maxRetries, client.maxRetries);
   const { observers } = client;
   const step = payOutStep({ client, lock: new KeyedLock(), maxRetries });
@@ -60,23 +60,11 @@ export async function createPayOutBatch(
   items: readonly PayOutCreateParams[],
   options: PayOutBatchOptions = {},
 ): Promise<PayOutBatchResult[]> {
-  if (!Array.isArray(items)) {
-    throw new ConfigurationError('createMany takes an array of PayOut params; nothing was sent.');
-  }
-  // Checked as given, before the run's own total and sink are added to them.
-  checkRunOptions('createMany', options, PAYOUT_RULES);
-  const results: PayOutBatchResult[] = new Array(items.length);
-  const run = () =>
-    runPayOutBatch(client, items, {
-      ...options,
-      total: items.length,
-      sink: (result, index) => {
-        results[index] = result;
-      },
-    });
-  // Observers hear the batch (a tracer: one span, each item a child) through the dispatcher.
-  const { observers } = client;
-  const start = { operation: 'payout.createMany', total: items.length } as const;
-  await (observers ? observers.around('batch', start, run) : run());
-  return results;
+  return resultsInOrder<PayOutBatchResult>(CREATE_MANY, items, options, (sink) => {
+    const run = () => runPayOutBatch(client, items, { ...options, total: items.length, sink });
+    // Observers hear the batch (a tracer: one span, each item a child) through the dispatcher.
+    const { observers } = client;
+    const start = { operation: 'payout.createMany', total: items.length } as const;
+    return observers ? observers.around('batch', start, run) : run();
+  });
 }

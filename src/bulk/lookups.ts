@@ -5,7 +5,7 @@
  * input order, never a rejection for one id (the public API contract, "Catching up after missed
  * webhooks"; guide: node_modules/payinout/docs/catch-up.md or https://github.com/payinout/payinout/blob/main/docs/catch-up.md).
  */
-import { ConfigurationError, NotFoundError, PayinoutError } from '../core/errors.js';
+import { NotFoundError, PayinoutError } from '../core/errors.js';
 import { type CallOptions, LANE } from '../core/types.js';
 import type { Transaction } from '../schemas/transaction.js';
 import { LookupAbortedError, LookupHaltedError } from './errors.js';
@@ -14,7 +14,7 @@ import type {
   TransactionLookupProgress,
   TransactionLookupResult,
 } from './lookup-types.js';
-import { checkRunOptions, LOOKUP_RULES } from './options.js';
+import { GET_MANY, resultsInOrder } from './options.js';
 import type { Run, Step } from './run.js';
 import { type RunSummary, runMany } from './runner.js';
 
@@ -54,19 +54,9 @@ export async function lookupMany(
   ids: readonly string[],
   options: TransactionLookupOptions = {},
 ): Promise<TransactionLookupResult[]> {
-  if (!Array.isArray(ids)) {
-    throw new ConfigurationError('getMany takes an array of tickets or references.');
-  }
-  checkRunOptions('getMany', options, LOOKUP_RULES);
-  const results: TransactionLookupResult[] = new Array(ids.length);
-  await runLookups(get, ids, {
-    ...options,
-    total: ids.length,
-    sink: (result, index) => {
-      results[index] = result;
-    },
-  });
-  return results;
+  return resultsInOrder<TransactionLookupResult>(GET_MANY, ids, options, (sink) =>
+    runLookups(get, ids, { ...options, total: ids.length, sink }),
+  );
 }
 
 /** The runner's step for lookups: one id looked up in the run's lane; never rejects. */

@@ -23,11 +23,46 @@ const RUN_RULES: Readonly<Record<string, OptionRule>> = {
   onProgress: FUNCTION,
 };
 
-/** `getMany`'s options. */
-export const LOOKUP_RULES = RUN_RULES;
+/** The array form of a run: its method's name, its options' rules, and what a non-array gets. */
+interface ArrayForm {
+  what: string;
+  rules: Readonly<Record<string, OptionRule>>;
+  notArray: string;
+}
 
-/** `createMany`'s options: a run's, and the retry budget of each item's calls. */
-export const PAYOUT_RULES: Readonly<Record<string, OptionRule>> = { ...RUN_RULES, maxRetries: RETRIES };
+/** `getMany`: a run's options. */
+export const GET_MANY: ArrayForm = {
+  what: 'getMany',
+  rules: RUN_RULES,
+  notArray: 'getMany takes an array of tickets or references.',
+};
+
+/** `createMany`: a run's options, and the retry budget of each item's calls. */
+export const CREATE_MANY: ArrayForm = {
+  what: 'createMany',
+  rules: { ...RUN_RULES, maxRetries: RETRIES },
+  notArray: 'createMany takes an array of PayOut params; nothing was sent.',
+};
+
+/**
+ * The array form of a run (`createMany`, `getMany`): `items` must be an array and `options` keep
+ * the form's rules, checked as given, before the run's own total and sink are added to them.
+ * Resolves with every result in input order, once `run` has handed each to the sink it is given.
+ */
+export async function resultsInOrder<R>(
+  form: ArrayForm,
+  items: unknown,
+  options: unknown,
+  run: (sink: (result: R, index: number) => void) => Promise<unknown>,
+): Promise<R[]> {
+  if (!Array.isArray(items)) throw new ConfigurationError(form.notArray);
+  checkRunOptions(form.what, options, form.rules);
+  const results: R[] = new Array(items.length);
+  await run((result, index) => {
+    results[index] = result;
+  });
+  return results;
+}
 
 /**
  * Refuses `options` unless it is an object (or left out) whose keys are `rules`' and whose values

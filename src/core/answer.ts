@@ -1,12 +1,12 @@
 /**
- * Reading one attempt's answer to a typed outcome: the envelope reader (envelope.ts) with the
- * client's strictness, the note a create's unreadable 2xx carries, and the once-per-client warning
- * for a missing response field. The transport decides what happens next; nothing here repeats.
+ * Reading one attempt's answer to the call's result or typed error: the envelope reader
+ * (envelope.ts) with the client's strictness, the note a create's unreadable 2xx carries, and the
+ * once-per-client warning for a missing response field. The transport decides what happens next;
+ * nothing here repeats.
  */
-import type * as z from 'zod/mini';
+import type { Answer, Call, Recovery } from './call.js';
 import { type Accepted, isJsonText, readAnswer } from './envelope.js';
-import { type Answer, isFailed } from './http.js';
-import type { AttemptOutcome, CallSpec, Failed, Logger, Recovery, ResponseMeta } from './types.js';
+import type { Logger, ResponseMeta } from './types.js';
 import { attachResponse } from './wire.js';
 
 export class AnswerReader {
@@ -20,42 +20,32 @@ export class AnswerReader {
     this.#logger = logger;
   }
 
-  /** One attempt's answer (or the failure that took its place) read to a typed outcome. */
-  outcome<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    answer: Answer | Failed,
-    recovery?: Recovery,
-  ): AttemptOutcome {
-    if (isFailed(answer)) return answer;
-    let read: ReturnType<typeof readAnswer<T>>;
+  /** Reads `answer` (unless its attempt failed) to `call`'s result, or fails it with the typed error. */
+  read(call: Call, answer: Answer): Answer {
+    if (answer.failed) return answer;
+    let data: unknown;
     try {
-      read = readAnswer(answer, {
-        schema: spec.response,
-        unwrap: spec.unwrap,
-        classify: spec.errors,
-        strict: this.#strict,
-        accepted: recovery && acceptedNote(recovery),
-      });
+      data = readAnswer(answer, call, this.#strict, call.recovery && acceptedNote(call.recovery));
     } catch (error) {
-      const unreadable = !isJsonText(answer.text);
-      return { ok: false, error, status: answer.status, staleSocket: false, unreadable };
+      return answer.fail(error, false, !isJsonText(answer.text));
     }
-    for (const field of read.warnings) this.#warnOnce(spec, answer.path, field);
+    for (const field of answer.missing) this.#warnOnce(call, answer.path, field);
     const meta: ResponseMeta = {
-      status: answer.status,
-      headers: answer.headers,
-      message: read.message,
+      status: answer.status as number,
+      headers: answer.headers as Headers,
+      message: answer.message,
       attempts: answer.attempts,
     };
-    return { ok: true, value: attachResponse(read.data, meta) };
+    answer.value = attachResponse(data, meta);
+    return answer;
   }
 
-  #warnOnce(spec: CallSpec, path: string, field: string): void {
-    const warned = this.#warned.get(spec.response) ?? new Set<string>();
-    this.#warned.set(spec.response, warned);
+  #warnOnce(call: Call, path: string, field: string): void {
+    const warned = this.#warned.get(call.response) ?? new Set<string>();
+    this.#warned.set(call.response, warned);
     if (warned.has(field)) return;
     warned.add(field);
-    const method = spec.method;
+    const method = call.method;
     this.#logger?.warn(
       `payinout ${method} ${path}: the answer has no ${field} (missing or null); the result leaves it out. strictResponses: true makes this an error.`,
       { method, path, field },

@@ -4,90 +4,75 @@
  * "Errors"). Everything about status codes and envelopes lives here and in errors.ts.
  */
 import type * as z from 'zod/mini';
-import type { ResponseSchema } from '../schemas/kit.js';
 import { readResponse } from '../schemas/kit.js';
-import { createApiError, type ErrorClassifier } from './api-errors.js';
+import { createApiError } from './api-errors.js';
+import type { Answer, Call } from './call.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { isRecord } from './guards.js';
-import type { Answer } from './http.js';
-import type { AnswerInfo } from './types.js';
 
 /** The id an unreadable 2xx still shows, and the advice that replaces "resend". */
 export type Accepted = (body: unknown) => { id: string | undefined; advice: string };
 
-export interface ReadOptions<T extends z.ZodMiniType> {
-  schema: ResponseSchema<T>;
-  /** Runs on the raw `data` before the schema (may throw a typed error, e.g. NotFoundError). */
-  unwrap?: ((data: unknown, answer: AnswerInfo) => unknown) | undefined;
-  /** The call's refusals by the service's identifiers (the table's); without it, by HTTP status. */
-  classify?: ErrorClassifier | undefined;
-  /** The client's `strictResponses`. */
-  strict: boolean;
-  /** For a call that must not be resent blindly: what a 2xx that cannot be read means. */
-  accepted?: Accepted | undefined;
-}
-
-export interface ReadResult<T> {
-  data: T;
-  /** The envelope's human-readable message ('' when absent). */
-  message: string;
-  /** Paths of fields that were missing or null and were tolerated (default mode); the client logs them. */
-  warnings: string[];
-}
-
+/**
+ * Reads `answer` as an answer of `call` (its response schema, `unwrap` and refusal classifier):
+ * the parsed `data`, with the envelope's message and the tolerated missing fields set on the
+ * answer; or throws the typed error. `strict` is the client's `strictResponses`; `accepted`, for
+ * a call that must not be resent blindly, says what a 2xx that cannot be read means.
+ */
 export function readAnswer<T extends z.ZodMiniType>(
   answer: Answer,
-  options: ReadOptions<T>,
-): ReadResult<z.infer<T>> {
-  const { status, text } = answer;
-  const body = parseJson(text);
+  call: Call<T>,
+  strict: boolean,
+  accepted: Accepted | undefined,
+): z.infer<T> {
+  // Read only once answered: the status is known.
+  const status = answer.status as number;
+  const body = parseJson(answer.text);
 
   if (body === NOT_JSON) {
     // An HTML 502 page from a proxy is still a server error, not a parsing problem.
-    if (status >= 300) throw createApiError(errorInit(answer, text, httpAdvice(status)), options.classify);
-    throw invalid(
-      answer,
-      options,
-      text,
-      text === '' ? 'the body is empty' : 'the body is not valid JSON (truncated?)',
-    );
+    const { text } = answer;
+    if (status >= 300) throw createApiError(errorInit(answer, text, httpAdvice(status)), call.errors);
+    const why = text === '' ? 'the body is empty' : 'the body is not valid JSON (truncated?)';
+    throw invalid(answer, accepted, text, why);
   }
 
   const envelope = isRecord(body) ? body : undefined;
   const saysError = envelope !== undefined && (envelope.status === 'ERROR' || envelope.code === '00');
   // The error's context is copied on this path only: a success never pays for it.
-  if (status >= 300 || saysError) throw createApiError(errorInit(answer, body), options.classify);
+  if (status >= 300 || saysError) throw createApiError(errorInit(answer, body), call.errors);
 
   let data: unknown = body;
   if (envelope && 'data' in envelope) data = envelope.data;
-  else if (options.strict || envelope?.code !== undefined || envelope?.status !== undefined) {
-    throw invalid(answer, options, body, 'the envelope has no data field');
+  else if (strict || envelope?.code !== undefined || envelope?.status !== undefined) {
+    throw invalid(answer, accepted, body, 'the envelope has no data field');
   }
-  if (options.strict) {
+  if (strict) {
     const checked = envelopeIssues(envelope);
-    if (checked.length) throw invalid(answer, options, body, 'the envelope drifted from the spec', checked);
+    if (checked.length) throw invalid(answer, accepted, body, 'the envelope drifted from the spec', checked);
   }
 
-  if (options.unwrap) data = options.unwrap(data, answer);
-  const parsed = readResponse(options.schema, data, options.strict);
-  if (!parsed.success)
-    throw invalid(
-      answer,
-      options,
-      body,
-      'the data does not match the documented schema',
-      dataIssues(parsed.error),
-    );
-  const message = envelope && typeof envelope.message === 'string' ? envelope.message : '';
-  return { data: parsed.data, message, warnings: parsed.warnings.map((path) => `data.${path}`) };
+  if (call.unwrap) data = call.unwrap(data, answer);
+  const parsed = readResponse(call.response, data, strict);
+  if (!parsed.success) {
+    const issues = dataIssues(parsed.error);
+    throw invalid(answer, accepted, body, 'the data does not match the documented schema', issues);
+  }
+  if (envelope && typeof envelope.message === 'string') answer.message = envelope.message;
+  if (parsed.warnings.length) answer.missing = parsed.warnings.map((path) => `data.${path}`);
+  return parsed.data;
 }
 
 /**
- * What an ApiError is built from. `secrets` is named: a context may give it through a getter (read
- * only on a failure), which a spread of the context would leave out.
+ * What an ApiError is built from: named field by field, since the answer gives `method`, `path`
+ * and `secrets` through getters (the secrets are collected only on a failure).
  */
 function errorInit(answer: Answer, body: unknown, advice?: string) {
-  return { ...answer, secrets: answer.secrets, body, advice };
+  const { method, path, attempts, secrets } = answer;
+  // Read only once answered: status and headers are known.
+  const status = answer.status as number;
+  const headers = answer.headers as Headers;
+  return { status, headers, method, path, attempts, secrets, body, advice };
 }
 
 /** The schema's issues, as paths under the envelope's `data`. */
@@ -112,26 +97,27 @@ function envelopeIssues(envelope: Record<string, unknown> | undefined): Validati
 
 function invalid(
   answer: Answer,
-  options: { accepted?: Accepted | undefined },
+  accepted: Accepted | undefined,
   body: unknown,
   why: string,
   issues: ValidationIssue[] = [],
 ): ResponseValidationError {
   const fields = issues.length ? ` (${issues.map((i) => `${i.path}: ${i.message}`).join('; ')})` : '';
-  const accepted = answer.status < 300 ? options.accepted?.(body) : undefined;
+  const status = answer.status as number;
+  const note = status < 300 ? accepted?.(body) : undefined;
   const advice =
-    accepted?.advice ??
+    note?.advice ??
     'The service may have changed; upgrade payinout or report it with the body shown in error.body.';
   return new ResponseValidationError({
-    message: `${answer.method} ${answer.path} answered HTTP ${answer.status} but ${why}${fields}. ${advice}`,
-    status: answer.status,
+    message: `${answer.method} ${answer.path} answered HTTP ${status} but ${why}${fields}. ${advice}`,
+    status,
     issues,
     method: answer.method,
     path: answer.path,
     attempts: answer.attempts,
     body,
     secrets: answer.secrets,
-    ...(accepted?.id ? { ticket: accepted.id } : {}),
+    ...(note?.id ? { ticket: note.id } : {}),
   });
 }
 

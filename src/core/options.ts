@@ -93,6 +93,16 @@ export const FUNCTION: OptionRule = {
   expects: 'a function',
 };
 
+/** A known option whose value is checked where it is used (a token, a store), not by a rule here. */
+export const ANY: OptionRule = { valid: () => true, expects: 'anything' };
+
+/**
+ * An options object's table, written once: every key it takes, in the order a message lists
+ * them, each with its rule ({@link ANY} when its value is checked where it is used). Mapped over
+ * the options' type: a key the type has without a row, or a row the type lacks, does not compile.
+ */
+export type OptionTable<T> = { readonly [K in keyof T]-?: OptionRule };
+
 /** An object whose named members are functions (a logger, a tracer). */
 export function withMethods(...names: string[]): OptionRule {
   return {

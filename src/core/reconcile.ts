@@ -8,6 +8,7 @@
  *   unproven, or the lookup failed → ConnectionError `outcome: 'unknown'`, naming the key.
  * Invariant: never two sends of one call without a lookup between them.
  */
+import type { Answer, Finding, Recovery, Runner } from './call.js';
 import {
   ApiError,
   AuthenticationError,
@@ -18,15 +19,7 @@ import {
   UnprocessableEntityError,
 } from './errors.js';
 import { askedTooLong, failureOf, isRetriableStatus, type Pacer, waitAfter } from './retry.js';
-import type {
-  AttemptOutcome,
-  Finding,
-  Logger,
-  Recovery,
-  ResponseMeta,
-  Runner,
-  WithResponse,
-} from './types.js';
+import type { Logger, ResponseMeta, WithResponse } from './types.js';
 
 export interface ReconcileIO {
   recovery: Recovery;
@@ -36,19 +29,17 @@ export interface ReconcileIO {
   pacer(): Pacer;
   /** Whether the call runs in a batch's lane (every send waits for its shared pause). */
   inLane: boolean;
-  /** The outcome of the first send, when the caller made it already. */
-  first?: AttemptOutcome | undefined;
+  /** The answer of the first send, read, when the caller made it already. */
+  first?: Answer | undefined;
   signal: AbortSignal | undefined;
   logger: Logger | undefined;
   /** HTTP requests made so far for this call, lookups included. */
   attempts(): number;
-  /** One send of the call, read to a typed outcome. */
-  send(): Promise<AttemptOutcome>;
+  /** One send of the call, read to its result or typed error. */
+  send(): Promise<Answer>;
   /** Runs a lookup inside the call (safe retries, attempts counted with the call's). */
   run: Runner;
 }
-
-type Failure = Extract<AttemptOutcome, { ok: false }>;
 
 /**
  * - final: the service refused (4xx) or answered something not worth repeating;
@@ -58,7 +49,7 @@ type Failure = Extract<AttemptOutcome, { ok: false }>;
  */
 type Verdict = 'final' | 'not_sent' | 'maybe' | 'accepted';
 
-function verdictOf({ error, status, unreadable }: Failure): Verdict {
+function verdictOf({ error, status, unreadable }: Answer): Verdict {
   if (error instanceof ConnectionError) {
     if (status !== undefined && status < 300) return 'accepted';
     return error.outcome === 'not_sent' ? 'not_sent' : 'maybe';
@@ -82,7 +73,7 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
     const ready = io.inLane && !first ? io.pacer().ready() : undefined;
     if (ready) await ready;
     const outcome = first ?? (await io.send());
-    if (outcome.ok) {
+    if (!outcome.failed) {
       const why = io.recovery.contradiction(outcome.value);
       if (why === undefined) return outcome.value;
       return proven(io, outcome, why);
@@ -114,11 +105,7 @@ export async function reconcile(io: ReconcileIO): Promise<WithResponse<unknown>>
 }
 
 /** A 2xx answer whose echo is not provably this call's (`why`): only the lookup can say which transaction it made. */
-async function proven(
-  io: ReconcileIO,
-  outcome: Extract<AttemptOutcome, { ok: true }>,
-  why: string,
-): Promise<WithResponse<unknown>> {
+async function proven(io: ReconcileIO, outcome: Answer, why: string): Promise<WithResponse<unknown>> {
   const found = await settle(io, contradicted(why));
   if (found) return found;
   throw answerUnproven(io, outcome, why);
@@ -131,7 +118,7 @@ async function proven(
  */
 async function lookUpAfter(
   io: ReconcileIO,
-  outcome: Failure,
+  outcome: Answer,
   accepted: boolean,
 ): Promise<WithResponse<unknown> | undefined> {
   const { error } = outcome;
@@ -179,11 +166,7 @@ function contradicted(why: string): ResponseValidationError {
   return new ResponseValidationError({ message: `The answer ${why}.` });
 }
 
-function answerUnproven(
-  io: ReconcileIO,
-  outcome: Extract<AttemptOutcome, { ok: true }>,
-  why: string,
-): ConnectionError {
+function answerUnproven(io: ReconcileIO, outcome: Answer, why: string): ConnectionError {
   const id = io.recovery.idIn(outcome.value);
   const ticket = id ? `, ticket ${id}` : '';
   return unknownOutcome(
@@ -196,7 +179,7 @@ function answerUnproven(
   );
 }
 
-function acceptedButUnseen(io: ReconcileIO, outcome: Failure): ConnectionError {
+function acceptedButUnseen(io: ReconcileIO, outcome: Answer): ConnectionError {
   const body = outcome.error instanceof ResponseValidationError ? outcome.error.body : undefined;
   const id = io.recovery.idIn(body);
   const ticket = id ? `, ticket ${id}` : '';

@@ -2,7 +2,7 @@
  * The one retry policy and the one pacer every repeated request goes through (node_modules/payinout/docs/reliability.md or https://github.com/payinout/payinout/blob/main/docs/reliability.md,
  * "Retry table"): safe calls resent by the transport, creates resent by reconciliation, the
  * lookups between them, and a batch's shared pause. Which calls may be repeated at all is the
- * CallSpec's `resend` (types.ts); nothing below this (http.ts, the senders) decides or times one.
+ * Call's `resend` (call.ts); nothing below this (http.ts, the senders) decides or times one.
  * Backoff: 0.5 s · 2ⁿ capped at 8 s, with up to 25 % jitter downwards so a fleet of clients does
  * not retry in lockstep; `Retry-After` wins when present, up to 60 s.
  */

@@ -1,31 +1,24 @@
 /**
- * The one request path of a client: request validation → one HTTP exchange (http.ts) → envelope
- * reader → typed result, with retries for calls that are safe to resend and reconciliation
- * (reconcile.ts) for calls that carry a recovery. Every attempt ends in a typed Outcome; nothing
- * is tagged on an error after it was built.
+ * The one request path of a client: a Call (call.ts) validated and serialized once → one HTTP
+ * attempt (http.ts) → its Answer read by the envelope reader (answer.ts) → typed result, with
+ * retries for calls that are safe to resend and reconciliation (reconcile.ts) for calls that carry
+ * a recovery. Every attempt ends in an Answer holding a result or a typed error; nothing is
+ * tagged on an error after it was built.
  */
 import type * as z from 'zod/mini';
 import { safeParse } from '../schemas/kit.js';
 import { VERSION } from '../version.js';
 import { AnswerReader } from './answer.js';
-import { type Call, callState, exchangeOf, lazy } from './call.js';
+import { type Call, lazy, type Recovery } from './call.js';
 import type { Dispatcher, Scope } from './dispatch.js';
 import { RequestValidationError } from './errors.js';
-import { Http, isFailed } from './http.js';
+import { Http } from './http.js';
 import type { CallEvents } from './observer.js';
 import { checkRequestOptions } from './options.js';
 import { reconcile } from './reconcile.js';
 import { failureOf, isRetriableStatus, Pacer } from './retry.js';
 import type { Sender } from './sender.js';
-import {
-  type CallOptions,
-  type CallSpec,
-  LANE,
-  type Logger,
-  type Recovery,
-  VALIDATED,
-  type WithResponse,
-} from './types.js';
+import { LANE, type Logger, VALIDATED, type WithResponse } from './types.js';
 import { serialize } from './wire.js';
 
 export { MAX_TIMER_MS } from './limits.js';
@@ -75,34 +68,30 @@ export class Transport {
     return this.#config.maxRetries;
   }
 
-  request<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    options: CallOptions = {},
-  ): Promise<WithResponse<z.infer<T>>> {
+  request<T extends z.ZodMiniType>(call: Call<T>): Promise<WithResponse<z.infer<T>>> {
     // Observed calls are wrapped by the guarded dispatcher; unobserved ones take the plain path.
-    if (!this.#observers) return this.#request(spec, options, undefined);
-    const site = { method: spec.method, operation: spec.operation, template: spec.template };
-    return this.#observers.around('call', site, (scope) => this.#request(spec, options, scope));
+    if (!this.#observers) return this.#request(call, undefined);
+    const site = { method: call.method, operation: call.operation, template: call.template };
+    return this.#observers.around('call', site, (scope) => this.#request(call, scope));
   }
 
   async #request<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    options: CallOptions,
+    call: Call<T>,
     scope: Scope | undefined,
   ): Promise<WithResponse<z.infer<T>>> {
+    const { options } = call;
     checkRequestOptions(options);
-    const sent = options[VALIDATED] === true ? spec.body : this.#validate(spec);
+    const sent = options[VALIDATED] === true ? call.body : this.#validate(call);
     // Serialized once, before anything is sent: a value JSON cannot carry (a BigInt in an extra
     // key) is the caller's mistake, never a network failure with an unknown outcome.
-    const body = serialize(sent, spec.request?.what);
+    const body = serialize(sent, call.request?.what);
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    const call: Call = callState(this.#http.credentials, body, options, maxRetries);
     // The recovery is built from the body exactly as it is sent (validated, normalised).
-    const recovery = typeof spec.resend === 'function' ? spec.resend(sent) : undefined;
+    const recovery = typeof call.resend === 'function' ? call.resend(sent) : undefined;
+    call.begin(this.#http.credentials, body, maxRetries, recovery, scope);
     if (recovery) scope?.reference(recovery.key, () => call.secrets);
-    if (recovery === undefined)
-      return this.#retrying(spec, body, call, spec.resend === 'safe' ? maxRetries : 0, scope);
-    return this.#reconciling(spec, body, call, recovery, scope) as Promise<WithResponse<z.infer<T>>>;
+    if (recovery === undefined) return this.#retrying(call, call.resend === 'safe' ? maxRetries : 0);
+    return this.#reconciling(call, recovery) as Promise<WithResponse<z.infer<T>>>;
   }
 
   /**
@@ -110,23 +99,16 @@ export class Transport {
    * it is answered and the answer contradicts nothing (the common case) it is the result, and
    * reconciliation (reconcile.ts) is never set up; otherwise it takes over from that outcome.
    */
-  async #reconciling<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    body: string | undefined,
-    call: Call,
-    recovery: Recovery,
-    scope: Scope | undefined,
-  ): Promise<WithResponse<unknown>> {
-    const exchange = exchangeOf(spec, body, call, recovery, scope);
+  async #reconciling(call: Call, recovery: Recovery): Promise<WithResponse<unknown>> {
     const inLane = call.options[LANE] !== undefined;
-    const first = inLane ? undefined : this.#reader.outcome(spec, await this.#http.send(exchange), recovery);
-    if (first?.ok && recovery.contradiction(first.value) === undefined) return first.value;
+    const first = inLane ? undefined : this.#reader.read(call, await this.#http.send(call));
+    if (first && !first.failed && recovery.contradiction(first.value) === undefined) return first.value;
     // Built only now: a create answered at once never needs to send again.
-    const send = async () => this.#reader.outcome(spec, await this.#http.send(exchange), recovery);
+    const send = async () => this.#reader.read(call, await this.#http.send(call));
     return reconcile({
       recovery,
-      method: spec.method,
-      path: `/${spec.path}`,
+      method: call.method,
+      path: `/${call.path}`,
       pacer: lazy(() => this.#pacer(call, call.maxRetries)),
       inLane,
       first,
@@ -134,31 +116,34 @@ export class Transport {
       logger: this.#config.logger,
       attempts: () => call.count,
       send,
-      run: (lookup) => this.#lookup(lookup, call, scope),
+      run: (lookup) => this.#lookup(lookup, call),
     });
   }
 
   /** A reconciliation lookup, inside the call; its observers hear it as a lookup of the call's scope. */
-  #lookup<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    call: Call,
-    scope: Scope | undefined,
-  ): Promise<WithResponse<z.infer<T>>> {
-    if (!scope) return this.#retrying(spec, undefined, call, call.maxRetries, undefined);
-    const site = { method: spec.method, operation: spec.operation, template: spec.template };
-    return scope.lookup(site, (inner) => this.#retrying(spec, undefined, call, call.maxRetries, inner));
+  #lookup<T extends z.ZodMiniType>(lookup: Call<T>, call: Call): Promise<WithResponse<z.infer<T>>> {
+    const { scope } = call;
+    if (!scope) {
+      lookup.inside(call, undefined);
+      return this.#retrying(lookup, call.maxRetries);
+    }
+    const site = { method: lookup.method, operation: lookup.operation, template: lookup.template };
+    return scope.lookup(site, (inner) => {
+      lookup.inside(call, inner);
+      return this.#retrying(lookup, call.maxRetries);
+    });
   }
 
   #pacer(call: Call, maxRetries: number): Pacer {
     return new Pacer(maxRetries, call.options.signal, call.options[LANE]);
   }
 
-  #validate<T extends z.ZodMiniType>(spec: CallSpec<T>): unknown {
-    if (!spec.request || !this.#config.validateRequests) return spec.body;
-    const parsed = safeParse(spec.request.schema, spec.body);
+  #validate(call: Call): unknown {
+    if (!call.request || !this.#config.validateRequests) return call.body;
+    const parsed = safeParse(call.request.schema, call.body);
     if (parsed.success) return parsed.data;
     throw new RequestValidationError(
-      spec.request.what,
+      call.request.what,
       parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     );
   }
@@ -169,32 +154,28 @@ export class Transport {
    * as a typed error. A call that may not be repeated passes 0: one attempt.
    */
   async #retrying<T extends z.ZodMiniType>(
-    spec: CallSpec<T>,
-    body: string | undefined,
-    call: Call,
+    call: Call<T>,
     maxRetries: number,
-    scope: Scope | undefined,
   ): Promise<WithResponse<z.infer<T>>> {
-    const exchange = exchangeOf(spec, body, call, undefined, scope);
     // Made at the first failure (a call that succeeds at once pays nothing for it), or at once
     // in a batch's lane, whose pause every attempt waits for.
     let pacer = call.options[LANE] ? this.#pacer(call, maxRetries) : undefined;
     for (;;) {
       const ready = pacer?.ready();
       if (ready) await ready;
-      const answer = await this.#http.send(exchange);
-      const failed = isFailed(answer) || isRetriableStatus(answer.status);
+      const answer = await this.#http.send(call);
+      const failed = answer.failed || isRetriableStatus(answer.status);
       if (failed && maxRetries + (pacer?.lane?.maxPauses ?? 0) > 0) {
         pacer ??= this.#pacer(call, maxRetries);
-        const wait = pacer.plan(isFailed(answer) ? failureOf(answer.error, answer.staleSocket) : answer);
+        const wait = pacer.plan(answer.failed ? failureOf(answer.error, answer.staleSocket) : answer);
         if (wait) {
           await pacer.take(wait);
           continue;
         }
       }
-      const outcome = this.#reader.outcome(spec, answer);
-      if (outcome.ok) return outcome.value as WithResponse<z.infer<T>>;
-      throw outcome.error;
+      this.#reader.read(call, answer);
+      if (!answer.failed) return answer.value as WithResponse<z.infer<T>>;
+      throw answer.error;
     }
   }
 }

@@ -1,12 +1,9 @@
 /**
- * The shapes the transport works with: what a call is (CallSpec), how the caller tunes it
- * (RequestOptions), what it answers (ResponseMeta) and how a call that must not be resent blindly
- * is settled (Recovery). Types only, and nothing here names an endpoint: the operations table
- * (src/api/) fills them in.
+ * What surrounds a call: how the caller tunes it (RequestOptions, and the engine's own keys of a
+ * batch's lane and a validated body), what its result carries (ResponseMeta), the logger, and a
+ * batch's shared pause. Types only, and nothing here names an endpoint. The request itself and
+ * its answer are call.ts.
  */
-import type * as z from 'zod/mini';
-import type { ResponseSchema } from '../schemas/kit.js';
-import type { ErrorClassifier } from './api-errors.js';
 
 /** Receives one debug line per HTTP attempt; credentials and PII never reach it. */
 export interface Logger {
@@ -96,92 +93,3 @@ export interface ResponseMeta {
 
 /** A result with the answer's metadata attached (non-enumerable: not in JSON or spreads). */
 export type WithResponse<T> = T & { readonly lastResponse: ResponseMeta };
-
-/** What the envelope reader knows about the answer, for an `unwrap` that must fail typed. */
-export interface AnswerInfo {
-  method: string;
-  path: string;
-  status: number;
-  attempts: number;
-}
-
-/**
- * How a call may be repeated:
- * - 'safe': resent as it is (reads, idempotent updates);
- * - 'never': one attempt only;
- * - a RecoveryFactory: the call creates something and the service has no idempotency key. Before
- *   it is resent, the recovery looks it up (core/reconcile.ts); never two sends without a lookup.
- */
-export type Resend = 'safe' | 'never' | RecoveryFactory;
-
-/** One call of the service, as the operations table describes it. */
-export interface CallSpec<T extends z.ZodMiniType = z.ZodMiniType> {
-  method: 'GET' | 'POST';
-  /** Relative to baseUrl, without a leading slash: 'api/v2/payin'. */
-  path: string;
-  /** The table's operation id ('payin.create'), for tracing. */
-  operation?: string | undefined;
-  /** The table's path template ('/api/v1/transaction/{ticket}'): spans are named by it, never by `path`. */
-  template?: string | undefined;
-  body?: unknown;
-  /** Client-side schema for the body, checked when validateRequests is on. */
-  request?: { schema: z.ZodMiniType; what: string } | undefined;
-  response: ResponseSchema<T>;
-  /** Runs on the envelope's `data` before the schema; may throw a typed error. */
-  unwrap?: ((data: unknown, answer: AnswerInfo) => unknown) | undefined;
-  resend: Resend;
-  /** The class and advice of a refusal by what the table knows of it; else its HTTP status's. */
-  errors?: ErrorClassifier | undefined;
-}
-
-/** Runs one more call (a lookup) inside the current one: same options, attempts counted together. */
-export type Runner = <T extends z.ZodMiniType>(spec: CallSpec<T>) => Promise<WithResponse<z.infer<T>>>;
-
-/** What a recovery's lookup showed. */
-export type Finding =
-  /** Provably this call's own result: `result` is returned to the caller, marked recovered. */
-  | { kind: 'found'; result: object; id: string }
-  /** The service knows nothing of it: resending is safe. */
-  | { kind: 'absent' }
-  /** Something shows, but it cannot be proven to be this call's: the outcome stays unknown. */
-  | { kind: 'unproven'; why: string; cause?: unknown };
-
-/** How one call is settled after an answer was lost; built from the body exactly as it was sent. */
-export interface Recovery {
-  /** The identifier the caller looks the call up by (a create's reference), named in errors. */
-  key: string;
-  /** How to look it up: `client.transactions.get('…')`, quoted in messages. */
-  howToLookUp: string;
-  find(run: Runner): Promise<Finding>;
-  /** The service's id of the created object, when an answer that cannot be read still shows it. */
-  idIn(body: unknown): string | undefined;
-  /**
-   * Why a successful answer is not provably this call's own (it echoes another key, amount or
-   * currency), or `undefined` when nothing it shows contradicts what was sent.
-   */
-  contradiction(value: unknown): string | undefined;
-}
-
-/** Builds the recovery of a call from the body that is sent; `undefined` when it has no key. */
-export type RecoveryFactory = (sent: unknown) => Recovery | undefined;
-
-/**
- * How one HTTP attempt ended: a typed result, or a typed failure with what was seen before it.
- * Returned, never thrown, so the retry and reconciliation logic reads facts, not error tags.
- */
-export type AttemptOutcome = { ok: true; value: WithResponse<unknown> } | Failed;
-
-/**
- * A failed attempt: the typed error and what was seen before it. The one shape of a failure,
- * whether the exchange broke (http.ts) or its answer could not be read (answer.ts).
- */
-export interface Failed {
-  ok: false;
-  error: unknown;
-  /** HTTP status, when the response headers arrived before the failure. */
-  status: number | undefined;
-  /** Reset before any response byte: typically a stale keep-alive socket. */
-  staleSocket: boolean;
-  /** A body that is not JSON at all (truncated, an HTML page). */
-  unreadable?: boolean;
-}

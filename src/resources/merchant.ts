@@ -19,7 +19,7 @@ export class MerchantResource {
    * const profile = await client.merchant.getProfile();
    */
   getProfile(options?: RequestOptions) {
-    return this.#transport.request(getProfile(), options);
+    return this.#transport.request(getProfile(options));
   }
 
   /**
@@ -28,6 +28,6 @@ export class MerchantResource {
    * const { balance, balance_formatted } = await client.merchant.getBalance(); // 'COP 1.234.567,89'
    */
   getBalance(options?: RequestOptions) {
-    return this.#transport.request(getBalance(), options);
+    return this.#transport.request(getBalance(options));
   }
 }

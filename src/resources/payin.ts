@@ -1,5 +1,6 @@
 import { OPERATIONS } from '../api/operations.js';
 import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
+import type { CheckedPayInParams } from '../schemas/params-check.js';
 import type { PayInCreateParams, PayInLegacyCreateParams } from '../schemas/payin.js';
 import type { PayInCreated } from '../schemas/payin-result.js';
 import type { Recoverable } from '../schemas/recovery.js';
@@ -29,11 +30,13 @@ export class PayInResource {
    *   ipn_url: 'https://shop.example/webhooks/payinout' });
    * console.log(payin.ticket, payin.payment_url ?? payin.payment_information);
    */
-  create(
-    params: PayInCreateParams,
+  create<const C, const Currency, const Method, const Customer>(
+    params: CheckedPayInParams<C, Currency, Method, Customer>,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayInCreated>>> {
-    return this.#transport.request(create({ body: params }), options);
+    // CheckedPayInParams is PayInCreateParams or one country's member of it for any argument that
+    // compiles (its other branches are sentences, which no params value is).
+    return this.#transport.request(create(options, params as PayInCreateParams));
   }
 
   /**
@@ -49,7 +52,7 @@ export class PayInResource {
     params: PayInLegacyCreateParams,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayInCreated>>> {
-    return this.#transport.request(createLegacy({ body: params }), options);
+    return this.#transport.request(createLegacy(options, params));
   }
 
   /**
@@ -58,6 +61,6 @@ export class PayInResource {
    * const banks = await client.payin.listPseBanks(); // [{ code: '1077', name: 'Banka' }, …]
    */
   listPseBanks(options?: RequestOptions) {
-    return this.#transport.request(listPseBanks(), options);
+    return this.#transport.request(listPseBanks(options));
   }
 }

@@ -9,6 +9,7 @@ import {
 import type { Dispatcher } from '../core/dispatch.js';
 import type { ManyEvents } from '../core/observer-events.js';
 import type { RequestOptions, Transport, WithResponse } from '../core/transport.js';
+import type { CheckedPayOutParams } from '../schemas/params-check.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { Recoverable } from '../schemas/recovery.js';
 import { caller } from './operation.js';
@@ -35,11 +36,13 @@ export class PayOutResource {
    *   country: 'CO', payment_method: 'BANK_TRANSFER', ipn_url: 'https://shop.example/webhooks/payinout',
    *   customer_data: { ...customer_data, bank: 'BANCOLOMBIA', account_number: '1234567890', account_type: 'AHORRO' } });
    */
-  create(
-    params: PayOutCreateParams,
+  create<const C, const Currency, const Method, const Customer>(
+    params: CheckedPayOutParams<C, Currency, Method, Customer>,
     options?: RequestOptions,
   ): Promise<WithResponse<Recoverable<PayOutCreated>>> {
-    return this.#transport.request(create({ body: params }), options);
+    // CheckedPayOutParams is PayOutCreateParams or one country's member of it for any argument that
+    // compiles (its other branches are sentences, which no params value is).
+    return this.#transport.request(create(options, params as PayOutCreateParams));
   }
 
   /**

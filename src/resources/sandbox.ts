@@ -47,8 +47,7 @@ export class SandboxResource {
   // async: the client-side refusals (api/confirm-check.ts) reject the returned promise like every other failure.
   async #confirm(direction: 'payin' | 'payout', params: SandboxConfirmParams, options?: RequestOptions) {
     return this.#transport.request(
-      confirm[direction]({ body: checkedConfirm(direction, params, this.#checks) }),
-      options,
+      confirm[direction](options, checkedConfirm(direction, params, this.#checks)),
     );
   }
 }

@@ -30,8 +30,7 @@ export class TransactionsResource {
    */
   async get(ticketOrReference: string, options?: RequestOptions) {
     return this.#transport.request(
-      lookup({ params: { ticket: checkedLookupId(ticketOrReference) } }),
-      options,
+      lookup(options, undefined, { ticket: checkedLookupId(ticketOrReference) }),
     );
   }
 

@@ -9,7 +9,7 @@
  * is processed. Every store call has a deadline (`storeTimeoutMs`).
  */
 
-import { positive, TIMER_MS } from '../core/options.js';
+import { ANY, type OptionTable, positive, TIMER_MS } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import { FINAL_STATUSES } from '../schemas/catalog.js';
 import { randomId } from './crypto.js';
@@ -65,18 +65,13 @@ export const DEFAULT_IN_FLIGHT_TTL_MS = 60_000;
 export const DEFAULT_STORE_TIMEOUT_MS = 3_000;
 const LEASE_PREFIX = 'in-flight:';
 
-const DEDUPLICATOR_OPTIONS = [
-  'store',
-  'ttlMs',
-  'inFlightTtlMs',
-  'storeTimeoutMs',
-  'logger',
-] as const satisfies readonly (keyof WebhookDeduplicatorOptions)[];
 /** A processed event's TTL lives in the store (no timer holds it); the other two are timers. */
-const DEDUPLICATOR_RULES = {
+const DEDUPLICATOR_OPTIONS: OptionTable<WebhookDeduplicatorOptions> = {
+  store: ANY,
   ttlMs: positive('milliseconds'),
   inFlightTtlMs: TIMER_MS,
   storeTimeoutMs: TIMER_MS,
+  logger: ANY,
 };
 
 /** What {@link WebhookDeduplicator.acquire} answers: the claim result and, when 'new', the lease to hold. */
@@ -115,7 +110,7 @@ export class WebhookDeduplicator {
   readonly #leases = new Map<string, DedupeLease>();
 
   constructor(options: WebhookDeduplicatorOptions = {}) {
-    checkWebhookOptions('new WebhookDeduplicator()', options, DEDUPLICATOR_OPTIONS, DEDUPLICATOR_RULES);
+    checkWebhookOptions('new WebhookDeduplicator()', options, DEDUPLICATOR_OPTIONS);
     const logger = options.logger ?? console;
     this.store = options.store ?? new MemoryDedupeStore({ logger });
     this.ttlMs = options.ttlMs ?? DEFAULT_DEDUPE_TTL_MS;

@@ -12,7 +12,7 @@
 import { type Dispatcher, dispatcherOf } from '../core/dispatch.js';
 import { ConfigurationError } from '../core/errors.js';
 import type { DeliveryEvents } from '../core/observer-events.js';
-import { FUNCTION, positive, TIMER_MS, withMethods } from '../core/options.js';
+import { ANY, FUNCTION, type OptionTable, positive, TIMER_MS, withMethods } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { tracingObserver } from '../tracing/index.js';
@@ -189,7 +189,7 @@ function toPipeline(options: WebhookHandlerOptions): Pipeline {
       'confirmWith needs a PaymentClient (or an object with transactions.get(ticket)).',
     );
   }
-  checkWebhookOptions('createWebhookHandler', options, KNOWN_OPTIONS, HANDLER_RULES);
+  checkWebhookOptions('createWebhookHandler', options, KNOWN_OPTIONS);
   const keyring = keyringOf(options.token, 'createWebhookHandler');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const verify = { maxBodyBytes, ...(options.scheme ? { scheme: options.scheme } : {}) };
@@ -209,29 +209,21 @@ function loggerOf(given: WebhookHandlerOptions['logger']): Pick<Logger, 'warn' |
   return { warn: (...line) => given.warn(...line), error: (...line) => given.warn(...line) };
 }
 
-/** Every option createWebhookHandler knows; any other key is a ConfigurationError naming it. */
-const KNOWN_OPTIONS = [
-  'token',
-  'onEvent',
-  'dedupe',
-  'scheme',
-  'maxBodyBytes',
-  'confirmWith',
-  'confirmTimeoutMs',
-  'logger',
-  'onError',
-  'tracer',
-] as const satisfies readonly (keyof WebhookHandlerOptions)[];
-
 /**
- * A misspelt option (`onerror`) would be silently ignored, and onError, logger and tracer are
+ * Every option createWebhookHandler knows; any other key is a ConfigurationError naming it. A
+ * misspelt option (`onerror`) would be silently ignored, and onError, logger and tracer are
  * called on failures only: each is checked at creation instead, every problem named at once.
+ * The token, onEvent, dedupe and confirmWith are checked where they are used (ANY here).
  */
-const HANDLER_RULES = {
-  onError: FUNCTION,
-  logger: withMethods('warn'),
-  tracer: withMethods('startActiveSpan'),
+const KNOWN_OPTIONS: OptionTable<WebhookHandlerOptions> = {
+  token: ANY,
+  onEvent: ANY,
+  dedupe: ANY,
   scheme: SCHEME_RULE,
   maxBodyBytes: positive('bytes'),
+  confirmWith: ANY,
   confirmTimeoutMs: TIMER_MS,
+  logger: withMethods('warn'),
+  onError: FUNCTION,
+  tracer: withMethods('startActiveSpan'),
 };

@@ -8,7 +8,7 @@
  * processed again, so it is counted and logged, never silent.
  */
 
-import { FUNCTION, positive } from '../core/options.js';
+import { ANY, FUNCTION, type OptionTable, positive } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import { checkWebhookOptions } from './options.js';
 import type { DedupeStore } from './store.js';
@@ -37,12 +37,11 @@ interface Entry {
 
 const WARN_EVERY_MS = 60_000;
 
-const MEMORY_STORE_OPTIONS = [
-  'maxKeys',
-  'now',
-  'logger',
-] as const satisfies readonly (keyof MemoryDedupeStoreOptions)[];
-const MEMORY_STORE_RULES = { maxKeys: positive('keys'), now: FUNCTION };
+const MEMORY_STORE_OPTIONS: OptionTable<MemoryDedupeStoreOptions> = {
+  maxKeys: positive('keys'),
+  now: FUNCTION,
+  logger: ANY,
+};
 
 /**
  * One process only: an LRU map with per-key expiry; every operation is O(1) and synchronous,
@@ -64,7 +63,7 @@ export class MemoryDedupeStore implements DedupeStore {
   #evictedSinceWarning = 0;
 
   constructor(options: MemoryDedupeStoreOptions = {}) {
-    checkWebhookOptions('new MemoryDedupeStore()', options, MEMORY_STORE_OPTIONS, MEMORY_STORE_RULES);
+    checkWebhookOptions('new MemoryDedupeStore()', options, MEMORY_STORE_OPTIONS);
     this.maxKeys = options.maxKeys ?? 100_000;
     this.#now = options.now ?? Date.now;
     this.#logger = options.logger ?? console;

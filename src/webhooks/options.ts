@@ -8,18 +8,20 @@
 import { ConfigurationError } from '../core/errors.js';
 import { type OptionRule, optionProblems, problemLine } from '../core/options.js';
 
-/** Throws a ConfigurationError naming every problem of `options`; `who` opens the message. */
+/**
+ * Throws a ConfigurationError naming every problem of `options` against its `table` (its keys are
+ * the options known); `who` opens the message.
+ */
 export function checkWebhookOptions(
   who: string,
   options: unknown,
-  known: readonly string[],
-  rules: Readonly<Record<string, OptionRule>>,
+  table: Readonly<Record<string, OptionRule>>,
 ): void {
   if (options === null || typeof options !== 'object') {
     throw new ConfigurationError(
       `${who} takes an options object; got ${options === null ? 'null' : typeof options}.`,
     );
   }
-  const problems = optionProblems(options, known, rules);
+  const problems = optionProblems(options, Object.keys(table), table);
   if (problems.length) throw new ConfigurationError(`${who}: ${problems.map(problemLine).join('; ')}.`);
 }

@@ -5,7 +5,7 @@
  */
 import { ConfigurationError, WebhookVerificationError } from '../core/errors.js';
 import { guide } from '../core/guides.js';
-import { positive } from '../core/options.js';
+import { ANY, type OptionTable, positive } from '../core/options.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import { constantTimeEqual } from './crypto.js';
 import { checkWebhookOptions } from './options.js';
@@ -232,12 +232,12 @@ function signatureMatches(received: string, expected: string): boolean {
 
 const normalizeHex = (value: string) => (/^[0-9a-fA-F]+$/.test(value) ? value.toLowerCase() : value);
 
-const VERIFY_OPTIONS = [
-  'token',
-  'scheme',
-  'maxBodyBytes',
-] as const satisfies readonly (keyof VerifyWebhookOptions)[];
-const VERIFY_RULES = { scheme: SCHEME_RULE, maxBodyBytes: positive('bytes') };
+/** The token is checked as a keyring (keyringOf), after the table. */
+const VERIFY_OPTIONS: OptionTable<VerifyWebhookOptions> = {
+  token: ANY,
+  scheme: SCHEME_RULE,
+  maxBodyBytes: positive('bytes'),
+};
 
 /**
  * Configuration mistakes are ConfigurationError (a bug to fix), never a verification failure:
@@ -249,6 +249,6 @@ function checkVerifyOptions(options: VerifyWebhookOptions, who: string): Keyring
       `${who} needs { token }: the merchant token (PAYINOUT_TOKEN) that the service signs webhooks with.`,
     );
   }
-  checkWebhookOptions(who, options, VERIFY_OPTIONS, VERIFY_RULES);
+  checkWebhookOptions(who, options, VERIFY_OPTIONS);
   return keyringOf(options.token, who);
 }

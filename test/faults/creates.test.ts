@@ -291,7 +291,7 @@ describe('typing of a recoverable create result', () => {
     expectTypeOf(payout).toExtend<PayOutCreated>();
     expectTypeOf(payout.recovered).toEqualTypeOf<true | undefined>();
     expectTypeOf(payout.recoveredTransaction).toEqualTypeOf<Transaction | undefined>();
-    expectTypeOf(client.payin.create).returns.resolves.toExtend<PayInCreated>();
+    expectTypeOf<ReturnType<typeof client.payin.create>>().resolves.toExtend<PayInCreated>();
     expect(payout.recovered).toBe(true);
     expect(payout.recoveredTransaction?.reference).toBe(reference);
     expect(JSON.parse(JSON.stringify(payout))).toEqual({

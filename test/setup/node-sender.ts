@@ -11,6 +11,9 @@ vi.mock('../../src/client.js', async (importOriginal) => {
   const main = await importOriginal<typeof import('../../src/client.js')>();
   const { PLATFORM_SENDER } = await import('../../src/core/sender.js');
   const { nodeSender } = await import('../../src/node/sender.js');
+  // And, as src/node/client.ts does, the parse fast path (the `fetch` project runs zod alone).
+  const { installFastPath } = await import('../../src/schemas/kit.js');
+  installFastPath((await import('../../src/schemas/fast.js')).fastParse);
   class PaymentClient extends main.PaymentClient {
     static readonly [PLATFORM_SENDER] = nodeSender;
   }

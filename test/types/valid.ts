@@ -12,10 +12,12 @@ import {
   isFinalStatus,
   type PayInCreated,
   type PayInCreateParams,
+  type PayInCreateParamsFor,
   type PayInCustomerData,
   type PayInLegacyCreateParams,
   PaymentClient,
   type PayOutCreateParams,
+  type PayOutCreateParamsFor,
   type PayOutCustomerData,
   type SandboxConfirmParams,
   schemas,
@@ -254,6 +256,48 @@ export async function flow(): Promise<string[]> {
   seen.push(done.status);
   seen.push(...(COUNTRIES.CO.payinMethods ?? []));
   return seen;
+}
+
+/** Params built apart from the call (getting-started.md, "Building params in a variable"), and wrappers generic in them. */
+export async function builtApart(): Promise<PayInCreated[]> {
+  const satisfied = {
+    reference: 'co-9',
+    amount: 50_000,
+    currency: 'COP',
+    country: 'CO',
+    payment_method: 'BREB',
+    description: 'Order',
+    customer_data: customer,
+  } satisfies PayInCreateParamsFor<'CO'>;
+  const frozen = { ...satisfied, reference: 'co-10', payment_method: 'EFECTY' } as const;
+  const annotated: PayOutCreateParamsFor<'MX'> = {
+    reference: 'mx-9',
+    amount: 1_000,
+    currency: 'MXN',
+    country: 'MX',
+    payment_method: 'SPEI',
+    ipn_url: 'https://shop.example/ipn',
+    customer_data: {
+      ...customer,
+      legal_doc_type: 'RFC',
+      bank: 'STP',
+      account_number: '646180157000000004',
+      account_type: 'CLABE',
+      clabe_number: '646180157000000004',
+    },
+  };
+  const anyCountry = async <P extends PayInCreateParams>(params: P) => client.payin.create(params);
+  const mexican = async <P extends PayOutCreateParamsFor<'MX'>>(params: P) => client.payout.create(params);
+  const fromUnion = async (params: PayInCreateParamsFor<'CO'> | PayInCreateParamsFor<'PE'>) =>
+    client.payin.create(params);
+  await mexican(annotated);
+  await client.payout.create(annotated);
+  return [
+    await client.payin.create(satisfied),
+    await client.payin.create(frozen),
+    await anyCountry(satisfied),
+    await fromUnion(satisfied),
+  ];
 }
 
 export function handle(error: unknown): string {

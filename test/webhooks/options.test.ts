@@ -67,4 +67,15 @@ describe('webhook options', () => {
     expect(error.message).toMatch(/scheme must be 'json', 'concat' or a function/);
     expect(error.message).toMatch(/confirmTimeoutMs must be a number of milliseconds/);
   });
+
+  it('createWebhookHandler: an unknown key lists the options, and wrong values come in that order', () => {
+    const error = thrown(() =>
+      createWebhookHandler({ token: 't', onEvent: () => {}, onError: 1, scheme: 2, xyzzy: true } as never),
+    );
+    expect(error.message).toBe(
+      'createWebhookHandler: xyzzy: unknown option; the options are token, onEvent, dedupe, scheme, ' +
+        'maxBodyBytes, confirmWith, confirmTimeoutMs, logger, onError, tracer; ' +
+        "scheme must be 'json', 'concat' or a function; got 2; onError must be a function; got 1.",
+    );
+  });
 });
