@@ -8,7 +8,7 @@ import { ConnectionError, RequestValidationError } from '../core/errors.js';
 import { decodeHalt, decodeResult } from './codec.js';
 import { HaltRecordError } from './errors.js';
 import { BATCH_ID, batchKeys, redisOf } from './keys.js';
-import { jobsExist } from './scripts.js';
+import { readResults } from './scripts.js';
 import type { PayOutBatchResult } from './settle.js';
 import { BatchHalt } from './settle.js';
 
@@ -65,17 +65,14 @@ export async function readPayOutBatch(queue: Queue, batchId: string): Promise<Pa
   };
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
-    const stored = await client.hmget(keys.results, ...chunk);
-    const unsettled = chunk.filter((_, i) => !stored[i]);
-    const gone = await goneFromQueue(client, queue, keys.index, unsettled);
-    await resultsOfGone(client, keys.results, chunk, stored, gone);
-    for (const [i, json] of stored.entries()) {
-      const jobId = chunk[i]!;
-      if (!json && !gone.has(jobId)) {
+    const stored = await readResults(client, keys, queue.toKey(''), chunk);
+    for (const [i, item] of stored.entries()) {
+      if (item === 'held') {
         state.pending++;
         continue;
       }
-      const result = json ? decodeResult(json, referenceOf(jobId)) : vanished(referenceOf(jobId));
+      const reference = referenceOf(chunk[i]!);
+      const result = item === 'gone' ? vanished(reference) : decodeResult(item.json, reference);
       state.results.push(result);
       state.done++;
       state[result.outcome]++;
@@ -113,49 +110,6 @@ function vanished(reference: string): PayOutBatchResult {
       reference,
     }),
   };
-}
-
-/**
- * A job's result is saved before BullMQ completes (and removes) the job, so a job that was still
- * there when `stored` was read may have settled and gone since: the results of the items whose
- * jobs are gone are read again, after their jobs were seen gone. Only an item still without a
- * result then vanished; one that settled meanwhile is never reported as lost.
- */
-async function resultsOfGone(
-  client: RedisClient,
-  results: string,
-  chunk: string[],
-  stored: (string | null)[],
-  gone: Set<string>,
-): Promise<void> {
-  const again = chunk.flatMap((id, i) => (!stored[i] && gone.has(id) ? [i] : []));
-  if (again.length === 0) return;
-  const now = await client.hmget(results, ...again.map((i) => chunk[i]!));
-  for (const [j, i] of again.entries()) {
-    if (now[j]) {
-      stored[i] = now[j]!;
-      gone.delete(chunk[i]!);
-    }
-  }
-}
-
-/**
- * Which of the unsettled items' jobs BullMQ no longer holds. The batch's index names each item's
- * job (a chunk's, or the item's own id; 0.3 stored a position there, meaning the item's own id).
- */
-async function goneFromQueue(
-  client: RedisClient,
-  queue: Queue,
-  index: string,
-  itemIds: string[],
-): Promise<Set<string>> {
-  if (itemIds.length === 0) return new Set();
-  const named = await client.hmget(index, ...itemIds);
-  const jobOf = itemIds.map((id, i) => (named[i] && !/^\d+$/.test(named[i]!) ? named[i]! : id));
-  const jobs = [...new Set(jobOf)];
-  const held = await jobsExist(client, queue.toKey(''), jobs);
-  const goneJobs = new Set(jobs.filter((_, i) => !held[i]));
-  return new Set(itemIds.filter((_, i) => goneJobs.has(jobOf[i]!)));
 }
 
 /** The halt every worker reports, as the engine words it. */

@@ -99,19 +99,44 @@ export async function saveHalt(client: RedisClient, key: string, json: string): 
   await run(client, "return redis.call('SET', KEYS[1], ARGV[1], 'NX') and 1 or 0", [key], [json]);
 }
 
-/** Which of `jobIds` BullMQ still holds (its job hash `{prefix}:{queue}:{id}` exists). */
-const JOBS_EXIST = `
-local out = {}
-for i = 2, #ARGV do
-  out[i - 1] = redis.call('EXISTS', ARGV[1] .. ARGV[i])
+/**
+ * Each item's saved result, or — for one without — whether BullMQ still holds the job named for it
+ * in the batch's index (its job hash `{prefix}:{queue}:{id}` exists; a numeric entry, 0.3's
+ * position, means the item's own id). One script, so no job completes between the two reads: a
+ * job saves its result before BullMQ removes it, and a reader that saw "no result" and then "no
+ * job" in two steps took a job that completed in between for one that vanished.
+ * KEYS: results, index. ARGV: job key prefix, item id….
+ */
+const READ_RESULTS = `
+local ids = {unpack(ARGV, 2)}
+local stored = redis.call('HMGET', KEYS[1], unpack(ids))
+local named = redis.call('HMGET', KEYS[2], unpack(ids))
+local out, held = {}, {}
+for i, id in ipairs(ids) do
+  if stored[i] then
+    out[i] = stored[i]
+  else
+    local job = named[i]
+    if not job or string.match(job, '^%d+$') then job = id end
+    if held[job] == nil then held[job] = redis.call('EXISTS', ARGV[1] .. job) end
+    out[i] = held[job]
+  end
 end
 return out`;
 
-export async function jobsExist(
+/** An item's saved result (JSON), or `held`/`gone`: whether its job is still on the queue. */
+export type StoredItem = { json: string } | 'held' | 'gone';
+
+export async function readResults(
   client: RedisClient,
+  keys: { results: string; index: string },
   keyPrefix: string,
-  jobIds: string[],
-): Promise<boolean[]> {
-  const flags = (await run(client, JOBS_EXIST, [], [keyPrefix, ...jobIds])) as number[];
-  return flags.map((flag) => flag === 1);
+  itemIds: string[],
+): Promise<StoredItem[]> {
+  if (itemIds.length === 0) return [];
+  const out = (await run(client, READ_RESULTS, [keys.results, keys.index], [keyPrefix, ...itemIds])) as (
+    | string
+    | number
+  )[];
+  return out.map((value) => (typeof value === 'string' ? { json: value } : value === 1 ? 'held' : 'gone'));
 }

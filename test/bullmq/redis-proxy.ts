@@ -2,7 +2,9 @@
  * A TCP proxy in front of Redis that shows the test each command a worker sends before passing it
  * on: the test can freeze the worker (SIGSTOP) at the exact moment it asked Redis something, so
  * Redis's answer waits in the frozen worker's socket until it wakes — the stale "still yours" a
- * long GC or a suspended VM produces.
+ * long GC or a suspended VM produces. `onCommand` may also hold a command (return a promise):
+ * it and every later command of that connection reach Redis once the promise settles, so a test
+ * can land something else between two commands of one client.
  */
 import net from 'node:net';
 
@@ -12,13 +14,12 @@ export interface RedisProxy {
 }
 
 /**
- * `onCommand` runs for each whole command (its arguments as text) before it reaches Redis; when it
- * returns a promise, that command (and everything the connection sends after it) reaches Redis
- * once the promise settles: a test holds a reader between two of its reads.
+ * `onCommand` runs for each whole command (its arguments as text) before it reaches Redis; a
+ * promise it returns holds that command, and the connection's later ones, until it settles.
  */
 export async function startRedisProxy(
   redisUrl: string,
-  onCommand: (args: string[]) => unknown,
+  onCommand: (args: string[]) => void | Promise<void>,
 ): Promise<RedisProxy> {
   const target = new URL(redisUrl);
   const sockets = new Set<net.Socket>();
@@ -29,18 +30,26 @@ export async function startRedisProxy(
       socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
     }
     let pending = Buffer.alloc(0);
-    let sent: Promise<unknown> = Promise.resolve();
+    // Commands behind a held one wait for it, in order; none held: each is written at once.
+    let held: Promise<void> | undefined;
+    const holdUntil = (done: Promise<void>) => {
+      held = done;
+      void done.then(() => {
+        if (held === done) held = undefined;
+      });
+    };
+    const forward = (args: string[], bytes: Buffer) => {
+      if (held) return holdUntil(held.then(() => onCommand(args)).then(() => void upstream.write(bytes)));
+      const hold = onCommand(args);
+      if (hold) holdUntil(hold.then(() => void upstream.write(bytes)));
+      else upstream.write(bytes);
+    };
     client.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
-      const holds: Promise<unknown>[] = [];
       for (let command = takeCommand(pending); command; command = takeCommand(pending)) {
+        forward(command.args, pending.subarray(0, command.length));
         pending = pending.subarray(command.length);
-        const hold = onCommand(command.args);
-        if (hold instanceof Promise) holds.push(hold.catch(() => undefined));
       }
-      // In order: a held command holds back what follows it on the connection.
-      if (holds.length === 0) sent = sent.then(() => upstream.write(chunk));
-      else sent = sent.then(() => Promise.all(holds)).then(() => upstream.write(chunk));
     });
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());
