@@ -11,6 +11,7 @@
  * queue keeps one worker at a time per reference across chunks, batches and modes.
  */
 import type { RedisClient } from 'bullmq';
+import type { Taken } from '../core/lease.js';
 import { run } from './scripts.js';
 
 /** Redis's clock in ms (TIME in a script: allowed since Redis 5, effects are what replicates). */
@@ -67,7 +68,7 @@ export interface JobStart {
   /** The batch's halt record, when a worker recorded one. */
   halt: string | null;
   /** Per reference asked for: its token, or null while another worker holds it. */
-  tokens: (string | null)[];
+  tokens: Taken[];
 }
 
 export interface StartKeys {

@@ -5,16 +5,18 @@
  *
  * Time: a lease's expiry is Redis's (TIME inside the scripts); this worker trusts 90 % of it
  * counted on its own monotonic clock from when each take or renewal was sent. No time crosses hosts.
+ * The fencing rule (core/lease.ts) is the webhook dedupe's too; here the store is the scripts.
  * Cost: the job's references are taken in the job's first script (chunk-scripts.ts START_JOB),
  * renewed together, and released in its last (END_JOB), all in the queue's one lease hash: a few
  * commands per job, whatever its size, not per PayOut.
  */
 import type { RedisClient } from 'bullmq';
+import { holdsAt, type LeaseTerms, renewalBeatMs, trustedUntil, untilAfterRenewal } from '../core/lease.js';
 import { type JobStart, type LeaseRef, renewLeases, type StartReads, startJob } from './chunk-scripts.js';
 import { KeyedLock } from './settle.js';
 
-/** How often held leases are extended, as a share of their time to live. */
-const RENEW_SHARE = 1 / 3;
+/** The shortest interval between renewals of a job's leases. */
+const MIN_RENEW_MS = 50;
 const WAIT_MS = 100;
 /** The share of the lease's time to live this worker trusts (Redis's clock may run ahead). */
 const TRUSTED_SHARE = 0.9;
@@ -30,13 +32,16 @@ export class JobLease {
   readonly #local = new KeyedLock();
   readonly #holder = Math.random().toString(36).slice(2);
   #renewal: NodeJS.Timeout | undefined;
+  readonly #terms: LeaseTerms;
 
   constructor(
     private readonly redis: Promise<RedisClient>,
     /** The queue's lease hash, and the keys the job's first script reads beside it. */
     private readonly keys: { leases: string; pause: string; halt: string },
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.#terms = { ttlMs, trustedShare: TRUSTED_SHARE };
+  }
 
   /**
    * The job's first round trip: takes every free reference of `references`, and reads the
@@ -49,7 +54,7 @@ export class JobLease {
     const start = await this.#take(client, unique, { pause: reads.pause, halt: true });
     this.#renewal = setInterval(
       () => void this.#renewAll(client).catch(() => undefined),
-      Math.max(50, this.ttlMs * RENEW_SHARE),
+      renewalBeatMs(this.ttlMs, MIN_RENEW_MS),
     );
     return start;
   }
@@ -70,7 +75,7 @@ export class JobLease {
    */
   holdsNow(reference: string): boolean {
     const held = this.#held.get(reference);
-    return held !== undefined && performance.now() < held.until;
+    return held !== undefined && holdsAt(held.until, performance.now());
   }
 
   /** Stops renewing; what is still held, for the job's last script to release. */
@@ -81,10 +86,6 @@ export class JobLease {
     return held;
   }
 
-  #trusted(sent: number): number {
-    return sent + this.ttlMs * TRUSTED_SHARE;
-  }
-
   async #renewAll(client: RedisClient): Promise<void> {
     const held = [...this.#held.values()];
     if (held.length === 0) return;
@@ -92,7 +93,7 @@ export class JobLease {
     const flags = await renewLeases(client, this.keys.leases, held, this.ttlMs);
     for (const [i, renewed] of flags.entries()) {
       const lease = held[i]!;
-      lease.until = renewed ? Math.max(lease.until, this.#trusted(sent)) : 0;
+      lease.until = untilAfterRenewal(this.#terms, lease.until, sent, renewed);
     }
   }
 
@@ -115,7 +116,7 @@ export class JobLease {
     const start = await startJob(client, this.keys, references, this.#holder, this.ttlMs, reads);
     for (const [i, token] of start.tokens.entries()) {
       const reference = references[i]!;
-      if (token) this.#held.set(reference, { reference, token, until: this.#trusted(sent) });
+      if (token) this.#held.set(reference, { reference, token, until: trustedUntil(this.#terms, sent) });
     }
     return start;
   }

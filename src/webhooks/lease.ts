@@ -3,8 +3,10 @@
  * ownership to the store. While onEvent runs, `hold` renews the lease every third of its
  * time-to-live, so a slow handler keeps its claim; `complete` marks the event done only while
  * the token is still the one stored. A lost or outlived lease is logged at error level, because
- * then another receiver may be running the same event.
+ * then another receiver may be running the same event. The fencing rule (core/lease.ts) is the
+ * queue's too; here the store is the user's DedupeStore and the clock this process's Date.now().
  */
+import { holdsAt, type LeaseTerms, renewalBeatMs, trustedUntil, untilAfterRenewal } from '../core/lease.js';
 import type { Logger } from '../core/transport.js';
 import type { GuardedStore } from './guarded-store.js';
 
@@ -26,6 +28,8 @@ export class DedupeLease {
   /** The fencing token: the value stored under `key` while this lease owns it. */
   readonly token: string;
   readonly #context: LeaseContext;
+  /** The store's in-flight TTL, trusted whole: the store's key outlives what this clock counts. */
+  readonly #terms: LeaseTerms;
   #expiresAt: number;
   #lost = false;
   #outlivedLogged = false;
@@ -35,7 +39,8 @@ export class DedupeLease {
     this.#context = context;
     this.key = key;
     this.token = token;
-    this.#expiresAt = claimedAt + context.inFlightTtlMs;
+    this.#terms = { ttlMs: context.inFlightTtlMs, trustedShare: 1 };
+    this.#expiresAt = trustedUntil(this.#terms, claimedAt);
   }
 
   /** True once the store showed another owner (or none) under this key while the lease was held. */
@@ -48,8 +53,8 @@ export class DedupeLease {
     const started = Date.now();
     const { store, inFlightTtlMs } = this.#context;
     const renewed = await store.replaceIfEquals(this.key, this.token, this.token, inFlightTtlMs);
-    if (renewed) this.#expiresAt = started + inFlightTtlMs;
-    else this.#markLost('renewing');
+    this.#expiresAt = untilAfterRenewal(this.#terms, this.#expiresAt, started, renewed);
+    if (!renewed) this.#markLost('renewing');
     return renewed;
   }
 
@@ -78,7 +83,7 @@ export class DedupeLease {
    * another owner, an error is logged (the work is not interrupted: it may already have effects).
    */
   async hold<T>(work: () => T | Promise<T>): Promise<T> {
-    const beat = Math.max(5, Math.floor(this.#context.inFlightTtlMs / 3));
+    const beat = renewalBeatMs(this.#context.inFlightTtlMs, 5);
     let pending: Promise<void> | undefined;
     const timer = setInterval(() => {
       pending ??= this.#beat().finally(() => {
@@ -100,7 +105,7 @@ export class DedupeLease {
     } catch {
       // Store unavailable: try again at the next beat; the expiry check below speaks up.
     }
-    if (!this.#lost && !this.#outlivedLogged && Date.now() > this.#expiresAt) {
+    if (!this.#lost && !this.#outlivedLogged && !holdsAt(this.#expiresAt, Date.now())) {
       this.#outlivedLogged = true;
       this.#context.logger.error(
         `Webhook handler for ${this.key} outlived its dedupe lease (${this.#context.inFlightTtlMs} ms; the store did not renew it): another receiver may run this event too. Check the dedupe store.`,
