@@ -29,7 +29,7 @@ export interface LeaseTerms {
 }
 
 /** How many renewals a held lease gets per time to live: two may fail before it runs out. */
-export const RENEWALS_PER_TTL = 3;
+const RENEWALS_PER_TTL = 3;
 
 /** The holder's `until` once the store refused a renewal: the lease is no longer certainly its own. */
 export const LAPSED = 0;
