@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { finished } from 'node:stream/promises';
 import type * as Sdk from '../src/index.js';
 import { startChild } from './child.js';
-import { customer } from './fixtures.js';
+import { payout } from './queue-items.js';
 import { median } from './stats.js';
 
 export interface BulkRate {
@@ -37,21 +37,6 @@ export interface BulkMemory {
   seconds: number;
 }
 
-const payout = (run: string, i: number) => ({
-  payment_method: 'BANK_TRANSFER' as const,
-  reference: `bench-${run}-${i}`,
-  amount: 10_000 + (i % 1000),
-  currency: 'COP' as const,
-  country: 'CO' as const,
-  ipn_url: 'https://merchant.example.com/webhooks/payinout',
-  customer_data: {
-    ...customer,
-    bank: 'BANCOLOMBIA',
-    account_number: String(10_000_000_000 + i),
-    account_type: 'AHORRO' as const,
-  },
-});
-
 export async function benchBulkRate(sdk: typeof Sdk, items = 1_000, rounds = 3): Promise<BulkRate[]> {
   const server = await startChild('./bulk-server.ts');
   const creds = server.extra as { username: string; password: string; token: string };
@@ -63,7 +48,7 @@ export async function benchBulkRate(sdk: typeof Sdk, items = 1_000, rounds = 3):
     await run();
     return (items / (performance.now() - t0)) * 1000;
   };
-  const batchOf = (name: string) => Array.from({ length: items }, (_, i) => payout(name, i));
+  const batchOf = (name: string) => Array.from({ length: items }, (_, i) => payout(name, i, 'bench'));
   await client.payout.createMany(batchOf('warm'), { concurrency: 16 });
   const rates: BulkRate[] = [];
   for (const concurrency of [1, 4, 16]) {

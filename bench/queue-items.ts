@@ -1,9 +1,12 @@
-/** The PayOuts the queue bench enqueues: a CO bank transfer, its reference unique per run. */
+/**
+ * The PayOuts the queue and bulk benches send: a CO bank transfer, its reference unique per run
+ * (`prefix` keeps the two benches' references apart on a shared simulator).
+ */
 import { customer } from './fixtures.js';
 
-export const payout = (run: string, i: number) => ({
+export const payout = (run: string, i: number, prefix = 'bq') => ({
   payment_method: 'BANK_TRANSFER' as const,
-  reference: `bq-${run}-${i}`,
+  reference: `${prefix}-${run}-${i}`,
   amount: 10_000 + (i % 1000),
   currency: 'COP' as const,
   country: 'CO' as const,
