@@ -154,9 +154,12 @@ describe.skipIf(skipQueue).each([1, 50])('payinout/bullmq, itemsPerJob %i', (ite
     expect(ra.failed + rb.failed).toBe(0);
     expect(ra.created + rb.created).toBe(12);
     expect(ra.recovered + rb.recovered).toBe(12);
-    expect(new Set(suite.server.requests.filter((r) => r.method === 'POST').map((r) => r.worker)).size).toBe(
-      2,
-    );
+    // Both workers worked on the same references (the race the lease closes): each looked them up.
+    // Which of them sends is BullMQ's scheduling: a worker whose jobs all met leased or created
+    // references only recovers, and that is the contract, so the test does not require both to POST.
+    const lookedUp = (worker: string) =>
+      suite.server.requests.some((r) => r.method === 'GET' && r.worker === worker);
+    expect([lookedUp('worker-1'), lookedUp('worker-2')]).toEqual([true, true]);
     expect(notExactlyOnce(suite.server, batch)).toEqual([]);
   }, 60_000);
 
