@@ -84,7 +84,8 @@ export interface BatchClient {
   ): Promise<PayOutCreated & RecoveryFields & { ticket: string }>;
   /**
    * Looks the reference up before its create: the transaction, or NOT_FOUND (core/call.ts) when
-   * the service shows none; a NotFoundError is read as NOT_FOUND too (`transactions.get` throws it).
+   * the service shows none. A lookup that throws `transactions.get`'s NotFoundError instead
+   * means the same (api/find.ts reads both as absent).
    */
   lookup(reference: string, options?: CallOptions): Promise<Transaction | NotFound>;
 }
