@@ -120,6 +120,7 @@ export {
   type WebhookDeduplicatorOptions,
 } from './webhooks/dedupe.js';
 export {
+  type ClientWebhookHandlerOptions,
   type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
   type OnWebhookError,
