@@ -16,7 +16,7 @@ import type { DeliveryEvents } from '../core/observer-events.js';
 import { ANY, FUNCTION, type OptionTable, positive, TIMER_MS, withMethods } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
-import { tracingObserver } from '../tracing/index.js';
+import { deliveryTracing } from '../tracing/index.js';
 import type { Tracer } from '../tracing/tracer.js';
 import type { TransactionLookup } from './confirm.js';
 import { WebhookDeduplicator } from './dedupe.js';
@@ -174,7 +174,7 @@ export function createWebhookHandler(
   const pipeline = toPipeline(options);
   const { tracer } = options;
   // Every form runs the delivery inside its observers' wrap (a tracer: its span).
-  const observers = dispatcherOf<DeliveryEvents>([tracer && tracingObserver(tracer)]);
+  const observers = dispatcherOf<DeliveryEvents>([tracer && deliveryTracing(tracer)]);
   const handle = (rawBody: RawBody, headers: HeadersLike) =>
     observed(observers, 'POST', (notes) =>
       safely(pipeline, notes, () => processDelivery(pipeline, rawBody, headers, notes)),
