@@ -1,7 +1,13 @@
+import { positive } from '../core/options.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
+import { checkWebhookOptions } from '../webhooks/options.js';
 import type { HeadersLike, RawBody } from '../webhooks/parse.js';
 import type { SignatureScheme } from '../webhooks/signature.js';
-import { verifyWebhook } from '../webhooks/verify.js';
+import { type Keyring, singleKeyring } from '../webhooks/tokens.js';
+import { verifyWithKeyring } from '../webhooks/verify.js';
+
+/** The options `client.webhooks.verify` takes (its token and scheme are the client's). */
+const VERIFY_OPTIONS = { maxBodyBytes: positive('bytes') };
 
 /**
  * Webhook verification with the client's own token: `client.webhooks`. The receiver (dedupe,
@@ -9,12 +15,14 @@ import { verifyWebhook } from '../webhooks/verify.js';
  * that a bundle which only uses the client does not carry it.
  */
 export class WebhooksResource {
-  readonly #token: string;
-  readonly #scheme: SignatureScheme | undefined;
+  // The client's one token, checked by the client's options: no keyring to build per delivery,
+  // and none of verifyWebhook's checks of token lists in a bundle that uses only the client.
+  readonly #keyring: Keyring;
+  readonly #scheme: { scheme?: SignatureScheme };
   /** @internal Built by PaymentClient; reach it as `client.webhooks`. */
   constructor(options: { token: string; scheme?: SignatureScheme | undefined }) {
-    this.#token = options.token;
-    this.#scheme = options.scheme;
+    this.#keyring = singleKeyring(options.token);
+    this.#scheme = options.scheme === undefined ? {} : { scheme: options.scheme };
   }
 
   /**
@@ -22,11 +30,12 @@ export class WebhooksResource {
    * For a complete receiver (dedupe, the status codes the service's retries depend on), use
    * `createWebhookHandler({ client, onEvent })`.
    * @throws WebhookVerificationError (see `reason`)
+   * @throws ConfigurationError when `options` holds anything but a positive `maxBodyBytes`
    * @example
    * const event = client.webhooks.verify(rawBody, req.headers); // rawBody: the exact bytes received
    */
   verify(rawBody: RawBody, headers: HeadersLike, options: { maxBodyBytes?: number } = {}): WebhookEvent {
-    const scheme = this.#scheme === undefined ? {} : { scheme: this.#scheme };
-    return verifyWebhook(rawBody, headers, { ...options, ...scheme, token: this.#token });
+    checkWebhookOptions('client.webhooks.verify', options, VERIFY_OPTIONS);
+    return verifyWithKeyring(rawBody, headers, { ...options, ...this.#scheme }, this.#keyring);
   }
 }

@@ -52,7 +52,7 @@ export function withClientSigner<T extends SignerOptions>(options: T): T {
 }
 
 const NEEDS_SIGNER =
-  'needs { client } (a PaymentClient: its token, webhookScheme and tracer are used) or { token } (the merchant token, PAYINOUT_TOKEN, or several as an array or a record { [merchant]: token }).';
+  'needs { token } (the merchant token, PAYINOUT_TOKEN, or several as an array or a record { [merchant]: token }) or { client } (a PaymentClient: its token, webhookScheme and tracer are used).';
 const OR_TOKEN = 'or leave client out and give token (the merchant token, PAYINOUT_TOKEN).';
 
 /** Why `client` was refused: no client at all, or a client of another copy of payinout. */

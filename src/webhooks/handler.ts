@@ -247,7 +247,6 @@ function loggerOf(given: WebhookHandlerOptions['logger']): Pick<Logger, 'warn' |
  */
 const KNOWN_OPTIONS: OptionTable<WebhookHandlerOptions> = {
   token: ANY,
-  client: ANY,
   onEvent: ANY,
   dedupe: ANY,
   scheme: SCHEME_RULE,
@@ -257,4 +256,5 @@ const KNOWN_OPTIONS: OptionTable<WebhookHandlerOptions> = {
   logger: withMethods('warn'),
   onError: FUNCTION,
   tracer: withMethods('startActiveSpan'),
+  client: ANY,
 };

@@ -139,8 +139,8 @@ describe('createWebhookHandler refuses, at creation, a signer it cannot trust', 
 
   it('neither client nor token', () => {
     const error = configurationError(() => createWebhookHandler({ onEvent: () => {} } as never));
-    expect(error.message).toContain('needs { client }');
-    expect(error.message).toContain('or { token }');
+    expect(error.message).toContain('needs { token }');
+    expect(error.message).toContain('or { client }');
   });
 
   it('a client that is no PaymentClient, or one of another copy of payinout', () => {
