@@ -12,35 +12,35 @@ import type * as source from './catalog.js';
 
 export * from './catalog.js';
 
-/** {@link source.CountryCode} */
+/** The catalog's `CountryCode`, as the main entry exports it by name. */
 export type CountryCode = source.CountryCode;
-/** {@link source.CurrencyCode} */
+/** The catalog's `CurrencyCode`, as the main entry exports it by name. */
 export type CurrencyCode = source.CurrencyCode;
-/** {@link source.CountryInfo} */
+/** The catalog's `CountryInfo`, as the main entry exports it by name. */
 export type CountryInfo = source.CountryInfo;
-/** {@link source.CatalogValues} */
+/** The catalog's `CatalogValues`, as the main entry exports it by name. */
 export type CatalogValues<L> = source.CatalogValues<L>;
-/** {@link source.CountryEntry} */
+/** The catalog's `CountryEntry`, as the main entry exports it by name. */
 export type CountryEntry<C extends CountryCode> = source.CountryEntry<C>;
-/** {@link source.CurrencyOf} */
+/** The catalog's `CurrencyOf`, as the main entry exports it by name. */
 export type CurrencyOf<C extends CountryCode> = source.CurrencyOf<C>;
-/** {@link source.PayInMethod} */
+/** The catalog's `PayInMethod`, as the main entry exports it by name. */
 export type PayInMethod<C extends CountryCode = CountryCode> = source.PayInMethod<C>;
-/** {@link source.PayOutMethod} */
+/** The catalog's `PayOutMethod`, as the main entry exports it by name. */
 export type PayOutMethod<C extends CountryCode = CountryCode> = source.PayOutMethod<C>;
-/** {@link source.PayInDocumentType} */
+/** The catalog's `PayInDocumentType`, as the main entry exports it by name. */
 export type PayInDocumentType<C extends CountryCode = CountryCode> = source.PayInDocumentType<C>;
-/** {@link source.PayOutDocumentType} */
+/** The catalog's `PayOutDocumentType`, as the main entry exports it by name. */
 export type PayOutDocumentType<C extends CountryCode = CountryCode> = source.PayOutDocumentType<C>;
-/** {@link source.AccountType} */
+/** The catalog's `AccountType`, as the main entry exports it by name. */
 export type AccountType<C extends CountryCode = CountryCode> = source.AccountType<C>;
-/** {@link source.PersonType} */
+/** The catalog's `PersonType`, as the main entry exports it by name. */
 export type PersonType = source.PersonType;
-/** {@link source.KnownTransactionStatus} */
+/** The catalog's `KnownTransactionStatus`, as the main entry exports it by name. */
 export type KnownTransactionStatus = source.KnownTransactionStatus;
-/** {@link source.FinalStatus} */
+/** The catalog's `FinalStatus`, as the main entry exports it by name. */
 export type FinalStatus = source.FinalStatus;
-/** {@link source.ApiErrorCode} */
+/** The catalog's `ApiErrorCode`, as the main entry exports it by name. */
 export type ApiErrorCode = source.ApiErrorCode;
-/** {@link source.SandboxConfirmStatus} */
+/** The catalog's `SandboxConfirmStatus`, as the main entry exports it by name. */
 export type SandboxConfirmStatus = source.SandboxConfirmStatus;
