@@ -202,7 +202,8 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; source: 'guide' | 'simulator' }>;
 
 /** The `error` identifiers of {@link ERROR_CODES}. `ApiError.errorCode` is typed with these. */
-export const KNOWN_ERROR_CODES = Object.keys(ERROR_CODES) as readonly ApiErrorCode[];
+// `@__PURE__`: a bundler drops the list where nothing reads it (the client only types with it).
+export const KNOWN_ERROR_CODES = /* @__PURE__ */ Object.keys(ERROR_CODES) as readonly ApiErrorCode[];
 
 /**
  * An `error` identifier of an error answer, as typed on `ApiError.errorCode`.

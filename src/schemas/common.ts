@@ -10,10 +10,12 @@ import {
 import { responseSchema } from './kit.js';
 import { segmentProblem } from './path-segment.js';
 
+// The `@__PURE__` marks below let a bundler drop a schema nothing of its bundle reads (PaymentClient
+// alone reads none of these three): docs/performance.md, "Package → 0.4".
 /** A country code (CO, PE, MX, GT, HN). */
-export const CountrySchema = z.enum(COUNTRY_CODES);
+export const CountrySchema = /* @__PURE__ */ z.enum(COUNTRY_CODES);
 /** A currency code (COP, PEN, MXN, GTQ, HNL). */
-export const CurrencySchema = z.enum(CURRENCY_CODES);
+export const CurrencySchema = /* @__PURE__ */ z.enum(CURRENCY_CODES);
 /** A country code. */
 export type Country = z.infer<typeof CountrySchema>;
 /** A currency code. */
@@ -79,7 +81,7 @@ export const UrlSchema = z
   .check(z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value), 'must be an absolute http(s) URL'));
 
 /** The common response envelope (spec "Common response envelope"). */
-export const EnvelopeSchema = responseSchema((k) =>
+export const EnvelopeSchema = /* @__PURE__ */ responseSchema((k) =>
   k.object({
     code: z.optional(z.string()),
     status: z.optional(k.oneOf(['SUCCESS', 'ERROR'])),

@@ -38,7 +38,8 @@ function payOutCustomerShape<D extends TextSchema, A extends TextSchema>(legal_d
 }
 
 /** customer_data of a PayOut request (spec "customer_data (PayOut request)"), any country. */
-export const PayOutCustomerSchema = z.strictObject(payOutCustomerShape(text(), text()));
+// `@__PURE__`: the request schemas build their own per country; a bundle that reads only those drops this one.
+export const PayOutCustomerSchema = /* @__PURE__ */ z.strictObject(payOutCustomerShape(text(), text()));
 
 /**
  * The CLABE checks need only account_number and clabe_number: they run whenever both were read

@@ -6,6 +6,9 @@
 import * as z from 'zod/mini';
 import { text } from './common.js';
 
+// The error bodies are read by the OpenAPI document and the simulator only: `@__PURE__`, so a
+// bundle of the client drops them (docs/performance.md, "Package → 0.4").
+
 /** Body of the POST form of the transaction search (guide "GET /api/v1/transaction/{ticket}"). */
 export const TransactionLookupBodySchema = z.object({
   /** The service ticket or the merchant reference; the same value as the path parameter. */
@@ -19,7 +22,7 @@ export type TransactionLookupBody = z.input<typeof TransactionLookupBodySchema>;
  * human message (guide "Errors": the 422 body example). The guide does not show the error bodies of
  * the other endpoints; the SDK reads them the same way (node_modules/payinout/docs/spec-gaps.md or https://github.com/payinout/payinout/blob/main/docs/spec-gaps.md).
  */
-export const ErrorBodySchema = z.looseObject({
+export const ErrorBodySchema = /* @__PURE__ */ z.looseObject({
   /** '00': validation error or processing failure. */
   code: z.optional(z.string()),
   /** 'ERROR'. */
@@ -33,7 +36,7 @@ export const ErrorBodySchema = z.looseObject({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** Sandbox confirm 404: "The body holds only error" (guide "Errors"). */
-export const NotFoundBodySchema = z.looseObject({
+export const NotFoundBodySchema = /* @__PURE__ */ z.looseObject({
   /** 'NOT_FOUND'. */
   error: z.literal('NOT_FOUND'),
 });
