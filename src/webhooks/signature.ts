@@ -10,6 +10,9 @@
 import type { OptionRule } from '../core/options.js';
 import { sha256Hex, sha256HexAsync } from './crypto.js';
 
+/** The header that carries the signature (spec "Events", rule 1). */
+export const SIGNATURE_HEADER = 'x-trx-signature';
+
 /** What the `x-trx-signature` is computed from. */
 export interface SignatureInput {
   /** The merchant token (the one sent as `Token-Top`). */

@@ -6,6 +6,7 @@
  * (the record key, or the array index) is named to `onEvent`.
  */
 import { ConfigurationError } from '../core/errors.js';
+import { SIGNATURE_HEADER } from './signature.js';
 
 /** One merchant token, several (`['tok-co', 'tok-pe']`), or several by merchant (`{ co: 'tok-co' }`). */
 export type WebhookTokens = string | readonly string[] | Readonly<Record<string, string>>;
@@ -21,6 +22,12 @@ export interface Keyring {
   entries: readonly KeyringEntry[];
   /** Whether `token` was given as an array or a record (then `merchant` is reported). */
   several: boolean;
+  /**
+   * The signature_mismatch message when no token of a list signed a delivery, naming the list's
+   * entries. A single token's keyring has none (verify.ts words that case), so a bundle that only
+   * verifies with one token (PaymentClient's `webhooks.verify`) does not carry this wording.
+   */
+  unmatched?: () => string;
 }
 
 const NEEDS_TOKEN =
@@ -50,7 +57,19 @@ export function keyringOf(token: unknown, who: string): Keyring {
     );
   }
   refuseSharedTokens(pairs as [string | number, string][], who);
-  return { entries: pairs.map(([merchant, value]) => ({ merchant, token: value as string })), several: true };
+  const entries = pairs.map(([merchant, value]) => ({ merchant, token: value as string }));
+  return { entries, several: true, unmatched: () => unmatchedText(entries) };
+}
+
+/** No token of the list matched: how many there were and whose (the first ten), never a value. */
+function unmatchedText(entries: readonly KeyringEntry[]): string {
+  const count = entries.length;
+  // Not a scheme problem when one token of the list may simply be missing or from another environment.
+  const names = entries.slice(0, 10).map((entry) => entry.merchant);
+  const one = count === 1;
+  const kind = typeof names[0] === 'number' ? (one ? 'index' : 'indexes') : one ? 'merchant' : 'merchants';
+  const listed = `${kind} ${names.join(', ')}${count > 10 ? ', …' : ''}`;
+  return `The ${SIGNATURE_HEADER} header matches none of the ${count} token${one ? '' : 's'} (${listed}): the delivery was not signed with ${one ? 'it' : 'any of them'}. Check that the merchant it is for is in the list with the merchant token of this environment, and that the body is passed unmodified.`;
 }
 
 /**

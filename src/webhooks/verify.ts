@@ -24,12 +24,12 @@ import {
   computeWebhookSignature,
   computeWebhookSignatureAsync,
   SCHEME_RULE,
+  SIGNATURE_HEADER,
   type SignatureScheme,
 } from './signature.js';
 import { type Keyring, type KeyringEntry, keyringOf, signerOf, type WebhookTokens } from './tokens.js';
 
-/** The header that carries the signature (spec "Events", rule 1). */
-export const SIGNATURE_HEADER = 'x-trx-signature';
+export { SIGNATURE_HEADER };
 
 /** Options of {@link verifyWebhook}. */
 export interface VerifyWebhookOptions {
@@ -202,22 +202,15 @@ function readSigned(rawBody: unknown, headers: unknown, maxBodyBytes: number | u
   return { signature, fields: signedFields(record), record };
 }
 
+/**
+ * signature_mismatch. A keyring of several tokens words it itself (tokens.ts), naming its entries;
+ * this is the one-token wording, the only one a client's `webhooks.verify` can meet.
+ */
 function mismatch(keyring: Keyring | undefined): WebhookVerificationError {
-  if (keyring?.several) {
-    const count = keyring.entries.length;
-    // Not a scheme problem when one token of the list may simply be missing or from another environment.
-    const names = keyring.entries.slice(0, 10).map((entry) => entry.merchant);
-    const one = count === 1;
-    const kind = typeof names[0] === 'number' ? (one ? 'index' : 'indexes') : one ? 'merchant' : 'merchants';
-    const listed = `${kind} ${names.join(', ')}${count > 10 ? ', …' : ''}`;
-    return new WebhookVerificationError(
-      'signature_mismatch',
-      `The ${SIGNATURE_HEADER} header matches none of the ${count} token${one ? '' : 's'} (${listed}): the delivery was not signed with ${one ? 'it' : 'any of them'}. Check that the merchant it is for is in the list with the merchant token of this environment, and that the body is passed unmodified.`,
-    );
-  }
   return new WebhookVerificationError(
     'signature_mismatch',
-    `The ${SIGNATURE_HEADER} header does not match this body for the one token given. Usual cause: a delivery for another merchant reaching this receiver; if it serves several merchants (CO, PE, MX accounts), give each token: token: { co: '…', pe: '…' } (${guide('webhooks.md', 'several-merchants-one-receiver')}). Else check that the token is the merchant token of this environment and that the body is passed unmodified. Only if every genuine delivery of this merchant fails, the service may sign another way: run detectWebhookScheme() on one captured delivery (${guide('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
+    keyring?.unmatched?.() ??
+      `The ${SIGNATURE_HEADER} header does not match this body for the one token given. Usual cause: a delivery for another merchant reaching this receiver; if it serves several merchants (CO, PE, MX accounts), give each token: token: { co: '…', pe: '…' } (${guide('webhooks.md', 'several-merchants-one-receiver')}). Else check that the token is the merchant token of this environment and that the body is passed unmodified. Only if every genuine delivery of this merchant fails, the service may sign another way: run detectWebhookScheme() on one captured delivery (${guide('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
   );
 }
 
@@ -244,11 +237,14 @@ function signatureMatches(received: string, expected: string): boolean {
 
 const normalizeHex = (value: string) => (/^[0-9a-fA-F]+$/.test(value) ? value.toLowerCase() : value);
 
-/** The token is checked as a keyring (keyringOf), after the table. */
+/**
+ * The token is checked as a keyring (keyringOf), after the table. `@__PURE__`: client.webhooks.verify
+ * has its own table, so a bundle of the client alone drops this one.
+ */
 const VERIFY_OPTIONS: OptionTable<VerifyWebhookOptions> = {
   token: ANY,
   scheme: SCHEME_RULE,
-  maxBodyBytes: positive('bytes'),
+  maxBodyBytes: /* @__PURE__ */ positive('bytes'),
 };
 
 /**
