@@ -91,7 +91,7 @@ export class PaymentClient {
     this.baseUrl = baseUrl;
     this.environment = environment;
     this.payin = new PayInResource(transport);
-    this.payout = new PayOutResource(transport, observers);
+    this.payout = new PayOutResource(transport, observers, options.tracer);
     this.merchant = new MerchantResource(transport);
     this.transactions = new TransactionsResource(transport);
     this.sandbox = new SandboxResource(transport, {

@@ -7,6 +7,7 @@ import type { CallOptions } from '../core/types.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { RecoveryFields } from '../schemas/recovery.js';
 import type { Transaction } from '../schemas/transaction.js';
+import type { Tracer } from '../tracing/tracer.js';
 
 /**
  * What happened to one item of `client.payout.createMany()` (or one row of `payinout payouts send`):
@@ -78,6 +79,11 @@ export interface BatchClient {
    * guarded dispatcher (node_modules/payinout/docs/observability.md or https://github.com/payinout/payinout/blob/main/docs/observability.md).
    */
   observers?: Dispatcher<ManyEvents> | undefined;
+  /**
+   * The client's `tracer` option: payinout/bullmq's worker makes each job a span with it
+   * (tracing/index.ts jobTracing), since the client's own observers do not trace queue jobs.
+   */
+  tracer?: Tracer | undefined;
   create(
     params: PayOutCreateParams,
     options?: CallOptions,

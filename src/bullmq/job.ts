@@ -7,7 +7,9 @@
  */
 import type { Job, RedisClient } from 'bullmq';
 import type { PaymentClient } from '../client.js';
+import { dispatcherOf } from '../core/dispatch.js';
 import { LANE } from '../core/types.js';
+import { jobTracing } from '../tracing/index.js';
 import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
@@ -121,7 +123,8 @@ function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
     create: own?.create ?? ((params, opts) => client.payout.create(params, opts)),
     lookup: own?.lookup ?? ((reference, opts) => client.transactions.get(reference, opts)),
     maxRetries,
-    observers: own?.observers,
+    // Queue jobs are traced apart from the client's calls and batches (tracing/index.ts jobTracing).
+    observers: own?.tracer ? dispatcherOf([jobTracing(own.tracer)]) : own?.observers,
   };
 }
 

@@ -12,6 +12,7 @@ import type { RequestOptions, Transport, WithResponse } from '../core/transport.
 import type { CheckedPayOutParams } from '../schemas/params-check.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { Recoverable } from '../schemas/recovery.js';
+import type { Tracer } from '../tracing/tracer.js';
 import { caller } from './operation.js';
 import { lookupFirst } from './transactions.js';
 
@@ -21,10 +22,12 @@ const create = caller(OPERATIONS['payout.create']);
 export class PayOutResource {
   readonly #transport: Transport;
   readonly #observers: Dispatcher<ManyEvents> | undefined;
+  readonly #tracer: Tracer | undefined;
   /** @internal Built by PaymentClient; reach it as `client.<resource>`. */
-  constructor(transport: Transport, observers?: Dispatcher<ManyEvents>) {
+  constructor(transport: Transport, observers?: Dispatcher<ManyEvents>, tracer?: Tracer) {
     this.#transport = transport;
     this.#observers = observers;
+    this.#tracer = tracer;
   }
 
   /**
@@ -72,7 +75,7 @@ export class PayOutResource {
 
   /**
    * @internal What a batch settles its items with: this client's create and lookup, its
-   * `maxRetries` and its observers (createMany, and the workers of payinout/bullmq).
+   * `maxRetries`, its observers and its tracer (createMany, and the workers of payinout/bullmq).
    */
   [BATCH_CLIENT](): BatchClient {
     return {
@@ -80,6 +83,7 @@ export class PayOutResource {
       lookup: lookupFirst(this.#transport),
       maxRetries: this.#transport.maxRetries,
       observers: this.#observers,
+      tracer: this.#tracer,
     };
   }
 }

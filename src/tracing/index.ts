@@ -17,7 +17,8 @@ export type TracedEvents = CallEvents & ManyEvents;
 
 /**
  * The observer that makes spans with `tracer`: calls (to `baseUrl`, whose host and port name
- * the server; without it calls are not traced), batches, items and queue jobs.
+ * the server; without it calls are not traced), batches and their items. Queue jobs have
+ * {@link jobTracing}.
  */
 export function tracingObserver(tracer: Tracer, baseUrl?: string): Observer<TracedEvents> {
   const origin: Origin | undefined = baseUrl === undefined ? undefined : originOf(baseUrl);
@@ -25,8 +26,17 @@ export function tracingObserver(tracer: Tracer, baseUrl?: string): Observer<Trac
     ...(origin && { call: (site, proceed) => traceCall(tracer, origin, site, proceed) }),
     batch: (start, proceed) => traceBatch(tracer, start, proceed),
     item: (start, proceed) => traceItem(tracer, start, proceed),
-    job: (start, proceed) => traceJob(tracer, start, proceed),
   };
+}
+
+/**
+ * The observer of a payinout/bullmq worker's jobs, built by the worker from its client's tracer
+ * (BatchClient.tracer): each job, or each PayOut of a chunk job, a CONSUMER span. Kept apart from
+ * tracingObserver, which every client reaches, so that a bundle of the client alone does not
+ * carry the queue's span.
+ */
+export function jobTracing(tracer: Tracer): Observer<ManyEvents> {
+  return { job: (start, proceed) => traceJob(tracer, start, proceed) };
 }
 
 /**
