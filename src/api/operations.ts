@@ -24,7 +24,7 @@ import { PayOutCreatedSchema, PayOutCreateParamsSchema } from '../schemas/payout
 import { SandboxConfirmParamsSchema, SandboxConfirmResultSchema } from '../schemas/sandbox.js';
 import { TransactionSchema } from '../schemas/transaction.js';
 import { TransactionLookupBodySchema } from '../schemas/wire.js';
-import type { DocumentedError, Operation, RecoveryMatch } from './types.js';
+import type { DocumentedError, MatchRule, Operation, RecoveryMatch } from './types.js';
 
 /**
  * What every create's lookup must show before the SDK calls it this create's result: the same
@@ -75,6 +75,14 @@ const DELIVERY_MATCH = [
   { request: 'top_amount', found: 'amount', compare: 'amount', required: 'when-claimed' },
   { request: 'top_currency', found: 'currency', compare: 'text', required: 'when-claimed' },
 ] as const satisfies readonly RecoveryMatch[];
+
+/**
+ * The rule `confirmWith` checks a delivery with, on the lookup's (`transactions.get`) answer
+ * (src/webhooks/confirm.ts). Beside the table rather than in its lookup entry: the entry is
+ * reached by every client, the rule only by the webhook receiver (docs/performance.md,
+ * "Package → 0.4").
+ */
+export const DELIVERY_RULE: MatchRule = { match: DELIVERY_MATCH };
 
 /** An error the guide documents for an endpoint; its status comes from the one table of identifiers. */
 const documented = (error: ApiErrorCode, bare?: true): DocumentedError => ({
@@ -203,7 +211,6 @@ const transactionsGet = {
   sandboxOnly: false,
   deprecated: false,
   recovery: undefined,
-  confirms: { match: DELIVERY_MATCH },
   errors: [],
 } as const satisfies Operation;
 

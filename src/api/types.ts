@@ -114,11 +114,6 @@ export interface Operation {
   deprecated: boolean;
   /** Creates only: how a lost answer is settled by reference. */
   recovery: RecoveryDescriptor | undefined;
-  /**
-   * The lookup only: what a webhook delivery must share with the looked-up transaction before
-   * `confirmWith` hands it on (its signed ticket and reference, and what it claims).
-   */
-  confirms?: MatchRule | undefined;
   /** Errors the guide documents for this endpoint (most are "Not shown"). */
   errors: readonly DocumentedError[];
 }

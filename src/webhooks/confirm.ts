@@ -5,13 +5,11 @@
  * and hands the delivery to onEvent only when the service's own record shows what it claims.
  */
 import { type Finding, find } from '../api/find.js';
-import { OPERATIONS } from '../api/operations.js';
+import { DELIVERY_RULE } from '../api/operations.js';
 import { withDeadline } from '../core/deadline.js';
 import { PayinoutError } from '../core/errors.js';
 import type { Transaction } from '../schemas/transaction.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
-
-const DELIVERY_RULE = OPERATIONS['transactions.get'].confirms;
 
 /**
  * What `confirmWith` needs: a `PaymentClient`, or anything with its `transactions.get`.
@@ -80,7 +78,7 @@ export type Confirmation =
 
 /**
  * Looks the event's ticket up (within `timeoutMs`) and decides by the one `find` (api/find.ts) and
- * the lookup's `confirms` rows (src/api/operations.ts) whether the record shows the delivery.
+ * the rows of `DELIVERY_RULE` (src/api/operations.ts) whether the record shows the delivery.
  * Fields a delivery leaves out are not compared. A lookup that could not be made — it failed, ran
  * out of time, showed several transactions, or resolved no transaction at all — is a 503.
  */
