@@ -101,18 +101,30 @@ const CONFIRM_ERRORS: readonly DocumentedError[] = [
   documented('CONFIRM_FAILED'),
 ];
 
-const payinCreate = {
-  id: 'payin.create',
-  method: 'POST',
-  template: '/api/v2/payin',
+/**
+ * What an entry is unless it says otherwise: no path parameter, one object answered, safe to
+ * resend, Basic and Token-Top, in every environment, current, no recovery, no documented error.
+ */
+const ENDPOINT = {
   pathParams: [],
-  request: { schema: PayInCreateParamsSchema, name: 'PayIn' },
-  response: PayInCreatedSchema,
+  request: undefined,
   data: 'single',
-  safeToResend: false,
+  safeToResend: true,
   auth: 'basic+token',
   sandboxOnly: false,
   deprecated: false,
+  recovery: undefined,
+  errors: [],
+} as const;
+
+const payinCreate = {
+  ...ENDPOINT,
+  id: 'payin.create',
+  method: 'POST',
+  template: '/api/v2/payin',
+  request: { schema: PayInCreateParamsSchema, name: 'PayIn' },
+  response: PayInCreatedSchema,
+  safeToResend: false,
   recovery: {
     kind: 'PAYIN',
     lookup: 'transactions.get',
@@ -120,7 +132,6 @@ const payinCreate = {
     match: CREATE_MATCH,
     echoed: ['payment_method', 'redirect_url', 'ipn_url', 'description'],
   },
-  errors: [],
 } as const satisfies Operation;
 
 const payinCreateLegacy = {
@@ -132,33 +143,21 @@ const payinCreateLegacy = {
 } as const satisfies Operation;
 
 const payinListPseBanks = {
+  ...ENDPOINT,
   id: 'payin.listPseBanks',
   method: 'GET',
   template: '/api/v1/pse/banks',
-  pathParams: [],
-  request: undefined,
   response: PseBankListSchema,
-  data: 'single',
-  safeToResend: true,
-  auth: 'basic+token',
-  sandboxOnly: false,
-  deprecated: false,
-  recovery: undefined,
-  errors: [],
 } as const satisfies Operation;
 
 const payoutCreate = {
+  ...ENDPOINT,
   id: 'payout.create',
   method: 'POST',
   template: '/api/v1/payout',
-  pathParams: [],
   request: { schema: PayOutCreateParamsSchema, name: 'PayOut' },
   response: PayOutCreatedSchema,
-  data: 'single',
   safeToResend: false,
-  auth: 'basic+token',
-  sandboxOnly: false,
-  deprecated: false,
   recovery: {
     kind: 'PAYOUT',
     lookup: 'transactions.get',
@@ -166,24 +165,12 @@ const payoutCreate = {
     match: PAYOUT_MATCH,
     echoed: ['payment_method'],
   },
-  errors: [],
 } as const satisfies Operation;
 
-const merchantRead = {
-  method: 'GET',
-  pathParams: [],
-  request: undefined,
-  data: 'single',
-  safeToResend: true,
-  sandboxOnly: false,
-  deprecated: false,
-  recovery: undefined,
-  errors: [],
-} as const;
-
 const merchantGetProfile = {
-  ...merchantRead,
+  ...ENDPOINT,
   id: 'merchant.getProfile',
+  method: 'GET',
   template: '/api/v1/merchant/me',
   response: MerchantProfileSchema,
   // Guide "Authentication", rule 2: "The merchant profile example sends Token-Top alone".
@@ -191,27 +178,21 @@ const merchantGetProfile = {
 } as const satisfies Operation;
 
 const merchantGetBalance = {
-  ...merchantRead,
+  ...ENDPOINT,
   id: 'merchant.getBalance',
+  method: 'GET',
   template: '/api/v1/merchant/balance',
   response: MerchantBalanceSchema,
-  auth: 'basic+token',
 } as const satisfies Operation;
 
 const transactionsGet = {
+  ...ENDPOINT,
   id: 'transactions.get',
   method: 'GET',
   template: '/api/v1/transaction/{ticket}',
   pathParams: ['ticket'],
-  request: undefined,
   response: TransactionSchema,
   data: 'single-or-list',
-  safeToResend: true,
-  auth: 'basic+token',
-  sandboxOnly: false,
-  deprecated: false,
-  recovery: undefined,
-  errors: [],
 } as const satisfies Operation;
 
 /** The guide's other form of the search: "One guide example calls the same path with POST and the same body". */
@@ -223,17 +204,12 @@ const transactionsGetByPost = {
 } as const satisfies Operation;
 
 const confirm = {
+  ...ENDPOINT,
   method: 'POST',
-  pathParams: [],
-  request: { schema: SandboxConfirmParamsSchema, name: 'sandbox confirm' },
   response: SandboxConfirmResultSchema,
-  data: 'single',
   // Same status again answers 200 SUCCESS (guide "States and transitions"): idempotent.
   safeToResend: true,
-  auth: 'basic+token',
   sandboxOnly: true,
-  deprecated: false,
-  recovery: undefined,
   errors: CONFIRM_ERRORS,
 } as const;
 
