@@ -84,11 +84,23 @@ async function verify(
     return next(event);
   } catch (error) {
     if (!(error instanceof WebhookVerificationError)) throw error;
-    const status = respond.STATUS_BY_REASON[error.reason];
-    const verdict = respond.VERDICT_BY_REASON[error.reason];
-    failed(p, notes, { error, status, verdict });
-    return stop(respond.answer(status, verdict, { error: error.reason, message: error.message }));
+    return stop(refused(p, notes, error));
   }
+}
+
+/**
+ * A delivery that fails verification (or is refused before it could be read: receive.ts),
+ * reported and answered by its reason: 401, 400 or 413.
+ */
+export function refused(
+  p: Pipeline,
+  notes: DeliveryNotes,
+  error: WebhookVerificationError,
+): WebhookHandlerResult {
+  const status = respond.STATUS_BY_REASON[error.reason];
+  const verdict = respond.VERDICT_BY_REASON[error.reason];
+  failed(p, notes, { error, status, verdict });
+  return respond.answer(status, verdict, { error: error.reason, message: error.message });
 }
 
 async function confirm(

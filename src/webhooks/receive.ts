@@ -5,17 +5,10 @@
  * answers 500 and never rejects.
  */
 import { chunksOf, emptyStream, readCapped } from '../core/body.js';
-import { PayinoutError, type WebhookVerificationError } from '../core/errors.js';
+import { PayinoutError } from '../core/errors.js';
 import { getHeader, type HeadersLike, type RawBody, streamAlreadyRead, tooLargeError } from './parse.js';
-import { type DeliveryNotes, failed, type Pipeline, processDelivery } from './pipeline.js';
-import {
-  answer,
-  internalError,
-  methodNotAllowed,
-  STATUS_BY_REASON,
-  VERDICT_BY_REASON,
-  type WebhookHandlerResult,
-} from './respond.js';
+import { type DeliveryNotes, failed, type Pipeline, processDelivery, refused } from './pipeline.js';
+import { internalError, methodNotAllowed, type WebhookHandlerResult } from './respond.js';
 
 /**
  * What `.node` reads of a node:http `IncomingMessage` (Express's `req` too), typed by shape so that
@@ -77,22 +70,10 @@ export function fromNode(
   // Something consumed the stream: a body parser that left an object (parsed_body), or the app's
   // own code that left nothing (the bytes it read are what to pass to handle()).
   if (req.readableEnded) {
-    if (preRead === undefined) return refused(p, notes, streamAlreadyRead());
+    if (preRead === undefined) return Promise.resolve(refused(p, notes, streamAlreadyRead()));
     return processDelivery(p, preRead as RawBody, req.headers, notes);
   }
   return fromStream(p, req, getHeader(req.headers, 'content-length'), req.headers, notes);
-}
-
-/** A delivery refused before the pipeline could read it, answered and reported as the pipeline would. */
-function refused(
-  p: Pipeline,
-  notes: DeliveryNotes,
-  error: WebhookVerificationError,
-): Promise<WebhookHandlerResult> {
-  const status = STATUS_BY_REASON[error.reason];
-  const verdict = VERDICT_BY_REASON[error.reason];
-  failed(p, notes, { error, status, verdict });
-  return Promise.resolve(answer(status, verdict, { error: error.reason, message: error.message }));
 }
 
 /** 405, reported like any failed answer: a health check or a proxy misroute shows in the logs. */
@@ -114,7 +95,6 @@ async function fromStream(
 ): Promise<WebhookHandlerResult> {
   const body = await readCapped(stream, p.verify.maxBodyBytes, { declaredLength: contentLength });
   if (body) return processDelivery(p, body, headers, notes);
-  const error = tooLargeError(p.verify.maxBodyBytes);
-  failed(p, notes, { error, status: 413, verdict: 'body_too_large' });
-  return answer(413, 'body_too_large', { error: error.reason, message: error.message });
+  // Answered and reported as the pipeline answers a verification failure (413 body_too_large).
+  return refused(p, notes, tooLargeError(p.verify.maxBodyBytes));
 }
