@@ -101,3 +101,25 @@ function brandOf(proto: object): unknown {
   if (Object.hasOwn(proto, BRAND)) return (proto as Record<symbol, unknown>)[BRAND];
   return `payinout:~${(proto as { constructor?: { name?: string } }).constructor?.name}`;
 }
+
+/**
+ * A copy of `error` — same prototype, every own property — in which the own properties named in
+ * `changes` hold the given values instead; the original is never changed. A replaced property is
+ * a plain value even where the original's was an accessor (a `stack` bound to the original).
+ * Used where an error must be handed on with a field corrected (reconcile.ts: the attempts of the
+ * whole call) or scrubbed (the webhook receiver's report: message and stack).
+ */
+export function copyWith<E extends object>(error: E, changes: Readonly<Record<string, unknown>>): E {
+  const copy = Object.create(Object.getPrototypeOf(error)) as E;
+  for (const key of Object.getOwnPropertyNames(error)) {
+    const descriptor = Object.getOwnPropertyDescriptor(error, key) as PropertyDescriptor;
+    const replaced = Object.hasOwn(changes, key) && {
+      value: changes[key],
+      writable: true,
+      configurable: true,
+      enumerable: descriptor.enumerable === true,
+    };
+    Object.defineProperty(copy, key, replaced || descriptor);
+  }
+  return copy;
+}

@@ -9,6 +9,7 @@
  * Invariant: never two sends of one call without a lookup between them.
  */
 import type { Answer, Finding, Recovery, Runner } from './call.js';
+import { copyWith } from './error-base.js';
 import {
   ApiError,
   AuthenticationError,
@@ -226,12 +227,7 @@ function unknownOutcome(
 function recount(error: unknown, attempts: number): unknown {
   if (!(error instanceof ApiError || error instanceof ConnectionError) || error.attempts === attempts)
     return error;
-  const copy = Object.create(Object.getPrototypeOf(error)) as Record<string, unknown>;
-  for (const key of Object.getOwnPropertyNames(error)) {
-    const descriptor = Object.getOwnPropertyDescriptor(error, key) as PropertyDescriptor;
-    Object.defineProperty(copy, key, key === 'attempts' ? { ...descriptor, value: attempts } : descriptor);
-  }
-  return copy;
+  return copyWith(error, { attempts });
 }
 
 /** A short, secret-free description of an attempt's failure. */

@@ -3,6 +3,7 @@
  * error itself, its message scrubbed of the tokens and the event's customer data), or, without
  * `onError`, to one `logger.warn` line that says what happened and what to do.
  */
+import { copyWith } from '../core/error-base.js';
 import { collectSecrets, REDACTED, scrubText } from '../core/redact.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
 import type { WebhookVerdict } from './respond.js';
@@ -109,13 +110,5 @@ export function redactedError(error: unknown, secrets: Secrets): unknown {
   const message = scrub(error.message, secrets);
   const stack = error.stack === undefined ? undefined : scrub(error.stack, secrets);
   if (message === error.message && stack === error.stack) return error;
-  const copy = Object.create(Object.getPrototypeOf(error)) as Record<string, unknown>;
-  for (const key of Object.getOwnPropertyNames(error)) {
-    const descriptor = Object.getOwnPropertyDescriptor(error, key) as PropertyDescriptor;
-    if (key === 'message') descriptor.value = message;
-    // The stack may be an accessor bound to the original: the copy holds the scrubbed text.
-    const own = key === 'stack' ? { value: stack, writable: true, configurable: true } : descriptor;
-    Object.defineProperty(copy, key, own);
-  }
-  return copy;
+  return copyWith(error, { message, stack });
 }
