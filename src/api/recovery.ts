@@ -10,22 +10,12 @@
  *   PayOut) destination. Anything less stays unknown.
  */
 
-import {
-  type Answer,
-  Call,
-  type Finding,
-  type Recovery,
-  type RecoveryFactory,
-  type Runner,
-} from '../core/call.js';
+import type { Answer, Call, Finding, Recovery, RecoveryFactory, Runner } from '../core/call.js';
 import { AmbiguousTransactionError, NotFoundError, RequestValidationError } from '../core/errors.js';
 import { asRecord } from '../core/guards.js';
-import type { Transaction, TransactionSchema } from '../schemas/transaction.js';
-import { errorsOf } from './errors.js';
+import type { Transaction } from '../schemas/transaction.js';
 import { find } from './find.js';
 import { mismatches } from './match.js';
-import { OPERATIONS } from './operations.js';
-import { buildPath } from './paths.js';
 import type { MatchRule, RecoveryDescriptor } from './types.js';
 
 /** A ticket or reference as the SDK sends and compares it: surrounding blanks trimmed. */
@@ -52,27 +42,6 @@ function hasLoneSurrogate(id: string): boolean {
   return (
     /[\uD800-\uDFFF]/.test(id) && /[\uD800-\uDFFF]/.test(id.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))
   );
-}
-
-/**
- * GET /api/v1/transaction/{id}, with `id` in the path exactly as given: the transaction whose
- * ticket or reference is `id` (compared after {@link normaliseId}), and no other.
- */
-export function transactionLookup(id: string): Call<typeof TransactionSchema.tolerant> {
-  const operation = OPERATIONS['transactions.get'];
-  const wanted = normaliseId(id);
-  const entry = {
-    method: operation.method,
-    operation: operation.id,
-    template: operation.template,
-    request: undefined,
-    response: operation.response,
-    resend: 'safe' as const,
-    errors: errorsOf(operation),
-  };
-  const lookup = new Call(entry, buildPath(operation, { ticket: id }), undefined);
-  lookup.unwrap = (data, answer) => selectTransaction(data, wanted, answer);
-  return lookup;
 }
 
 /** The one element of `data` whose ticket or reference is `id`; several or none is an error. */
@@ -111,16 +80,24 @@ function idOf(item: unknown, key: 'ticket' | 'reference'): string | undefined {
 }
 
 /**
+ * The Call of the lookup a recovery makes (the descriptor's `lookup`, `transactions.get`): GET
+ * /api/v1/transaction/{id} with `id` in the path exactly as given, resolving the transaction whose
+ * ticket or reference is `id` and no other. Made by whoever builds the client's Calls
+ * (resources/operation.ts), so the lookup is the very Call `client.transactions.get` sends.
+ */
+export type LookupCall = (id: string) => Call;
+
+/**
  * The executable recovery of a create, from its table entry's descriptor: look the key (the
  * reference) up exactly as it was sent, prove the match, and rebuild the created shape.
  */
-export function recoveryFor(descriptor: RecoveryDescriptor): RecoveryFactory {
+export function recoveryFor(descriptor: RecoveryDescriptor, lookup: LookupCall): RecoveryFactory {
   const echo = echoRule(descriptor);
   return (sent) => {
     const body = asRecord(sent);
     const reference = body?.[descriptor.key];
     if (typeof reference !== 'string' || reference === '') return undefined;
-    return new SentCreate(descriptor, echo, body as Record<string, unknown>, reference);
+    return new SentCreate(descriptor, echo, body as Record<string, unknown>, reference, lookup);
   };
 }
 
@@ -133,16 +110,19 @@ class SentCreate implements Recovery {
   readonly #echo: MatchRule;
   // Private: the body holds the customer's data, which nothing that inspects a recovery may show.
   readonly #body: Record<string, unknown>;
+  readonly #lookup: LookupCall;
 
   constructor(
     descriptor: RecoveryDescriptor,
     echo: MatchRule,
     body: Record<string, unknown>,
     readonly key: string,
+    lookup: LookupCall,
   ) {
     this.#descriptor = descriptor;
     this.#echo = echo;
     this.#body = body;
+    this.#lookup = lookup;
   }
 
   get howToLookUp(): string {
@@ -150,7 +130,8 @@ class SentCreate implements Recovery {
   }
 
   find(run: Runner): Promise<Finding> {
-    return settle(run, this.#descriptor, this.#body, this.key);
+    const lookup = this.#lookup(this.key);
+    return settle(() => run(lookup), this.#descriptor, this.#body);
   }
 
   idIn(body: unknown): string | undefined {
@@ -185,12 +166,11 @@ function contradictionOf(value: unknown, sent: Record<string, unknown>, rule: Ma
 }
 
 async function settle(
-  run: Runner,
+  lookup: () => Promise<unknown>,
   descriptor: RecoveryDescriptor,
   sent: Record<string, unknown>,
-  reference: string,
 ): Promise<Finding> {
-  const finding = await find(() => run(transactionLookup(reference)), sent, descriptor);
+  const finding = await find(lookup, sent, descriptor);
   if (finding.kind === 'absent') return { kind: 'absent' };
   if (finding.kind === 'found') {
     const { transaction } = finding;

@@ -5,6 +5,7 @@
  */
 
 import { errorsOf } from '../api/errors.js';
+import { OPERATIONS } from '../api/operations.js';
 import { buildPath, type PathParams } from '../api/paths.js';
 import { normaliseId, recoveryFor, selectTransaction } from '../api/recovery.js';
 import type { Operation } from '../api/types.js';
@@ -21,7 +22,7 @@ export function caller<O extends Operation>(
   const resend: Resend = operation.safeToResend
     ? 'safe'
     : operation.recovery
-      ? recoveryFor(operation.recovery)
+      ? recoveryFor(operation.recovery, lookupCall)
       : 'never';
   const entry = {
     method: operation.method,
@@ -42,4 +43,12 @@ export function caller<O extends Operation>(
     }
     return call;
   };
+}
+
+/** `client.transactions.get`'s Calls: the lookup of every create's recovery too. */
+export const lookupTransaction = caller(OPERATIONS['transactions.get']);
+
+/** The Call a create's recovery looks its reference up with (api/recovery.ts LookupCall). */
+function lookupCall(id: string): Call {
+  return lookupTransaction(undefined, undefined, { ticket: id });
 }

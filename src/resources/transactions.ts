@@ -1,4 +1,3 @@
-import { OPERATIONS } from '../api/operations.js';
 import { checkedLookupId } from '../api/recovery.js';
 import type { TransactionLookupOptions } from '../bulk/lookup-types.js';
 import { lookupMany } from '../bulk/lookups.js';
@@ -7,11 +6,11 @@ import type { NotFound } from '../core/call.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
 import type { CallOptions } from '../core/types.js';
 import type { Transaction } from '../schemas/transaction.js';
-import { caller } from './operation.js';
+import { lookupTransaction } from './operation.js';
 
 export type { WaitOptions };
 
-const lookup = caller(OPERATIONS['transactions.get']);
+const lookup = lookupTransaction;
 
 /**
  * @internal The lookup a batch makes before each create (bulk/types.ts `BatchClient.lookup`):
