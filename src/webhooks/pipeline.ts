@@ -97,8 +97,7 @@ export function refused(
   notes: DeliveryNotes,
   error: WebhookVerificationError,
 ): WebhookHandlerResult {
-  const status = respond.STATUS_BY_REASON[error.reason];
-  const verdict = respond.VERDICT_BY_REASON[error.reason];
+  const [status, verdict] = respond.REFUSALS[error.reason];
   failed(p, notes, { error, status, verdict });
   return respond.answer(status, verdict, { error: error.reason, message: error.message });
 }

@@ -3,6 +3,7 @@
  * "Events", rules 3–4), so the status code is the contract; bodies name the reason, never
  * the handler's error text (it may hold customer data).
  */
+import type { WebhookFailureReason } from '../core/errors.js';
 
 /**
  * Why a delivery got its answer, in one word: the `verdict` of a result, the
@@ -45,22 +46,14 @@ export interface WebhookHandlerResult {
   verdict: WebhookVerdict;
 }
 
-/** The HTTP status and verdict of each verification failure. */
-export const STATUS_BY_REASON = {
-  missing_signature: 401,
-  signature_mismatch: 401,
-  malformed_body: 400,
-  parsed_body: 400,
-  body_too_large: 413,
-} as const;
-
-export const VERDICT_BY_REASON = {
-  missing_signature: 'invalid_signature',
-  signature_mismatch: 'invalid_signature',
-  malformed_body: 'malformed_body',
-  parsed_body: 'parsed_body',
-  body_too_large: 'body_too_large',
-} as const satisfies Record<keyof typeof STATUS_BY_REASON, WebhookVerdict>;
+/** The HTTP status and verdict of each verification failure, by its `reason`. */
+export const REFUSALS = {
+  missing_signature: [401, 'invalid_signature'],
+  signature_mismatch: [401, 'invalid_signature'],
+  malformed_body: [400, 'malformed_body'],
+  parsed_body: [400, 'parsed_body'],
+  body_too_large: [413, 'body_too_large'],
+} as const satisfies Record<WebhookFailureReason, readonly [number, WebhookVerdict]>;
 
 export function answer(
   status: number,
