@@ -1,9 +1,10 @@
 /**
  * What a worker does with one job: a chunk of a batch (one PayOut, or `itemsPerJob` of them) run
- * through the runner for "many" (settle.ts), in two Redis round trips of its own — START_JOB
+ * through the runner for "many" (settle.ts), in two Redis operations of its own — START_JOB
  * takes the leases and reads the halt (and the pause, when this worker may have missed an
- * announcement of one); END_JOB releases the leases and saves every result — plus a renewal of
- * all its leases every third of their time to live.
+ * announcement of one); END_JOB releases the leases and saves every result, each sent in one
+ * script with those of the worker's other jobs in the same turn (script-batch.ts) — plus a
+ * renewal of all its leases every third of their time to live.
  */
 import type { Job, RedisClient } from 'bullmq';
 import type { PaymentClient } from '../client.js';
