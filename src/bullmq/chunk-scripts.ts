@@ -98,7 +98,7 @@ export async function startJob(
   const flags = `${reads.pause ? 'p' : ''}${reads.halt ? 'h' : ''}-`;
   const flat = [keys.leases, keys.pause, keys.halt];
   const args = [holder, ttlMs, flags, ...references];
-  const out = (await jobScripts(client, 'start', flat, args)) as unknown[];
+  const out = (await jobScripts(client, keys.leases, 'start', flat, args)) as unknown[];
   const [pttl, halt, ...tokens] = out;
   return {
     pauseMs: Math.max(0, Number(pttl)),
@@ -215,7 +215,7 @@ export async function endJob(
   const flat = [keys.results, keys.counts, keys.leases];
   const args: (string | number)[] = [held.length, ...held.flatMap((h) => [h.reference, h.token])];
   for (const r of results) args.push(r.itemId, r.json, r.outcome);
-  await jobScripts(client, 'finish', flat, args);
+  await jobScripts(client, keys.leases, 'finish', flat, args);
 }
 
 /** A job's first and last scripts, batched with other jobs' of the same turn (script-batch.ts). */

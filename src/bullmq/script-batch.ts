@@ -47,29 +47,42 @@ interface Op {
   reject: (error: unknown) => void;
 }
 
-export type BatchedRun = (client: RedisClient, name: string, keys: string[], args: Arg[]) => Promise<unknown>;
+/**
+ * Runs operation `name` on `client`, with `keys` then `args`, batched with the others on the same
+ * connection and the same `queue` (its key prefix: a batch's keys stay in one Redis Cluster slot
+ * even when one connection serves workers of several queues).
+ */
+export type BatchedRun = (
+  client: RedisClient,
+  queue: string,
+  name: string,
+  keys: string[],
+  args: Arg[],
+) => Promise<unknown>;
 
 /**
  * `ops` is Lua whose last statement defines the table OPS of operations, each
  * `name = function(KEYS, ARGV) … end`. Returns what runs one of them, batched with the others asked
- * for on the same connection in the same turn of the event loop.
+ * for on the same connection, for the same queue, in the same turn of the event loop.
  */
 export function scriptBatch(ops: string): BatchedRun {
   const lua = `${ops}${DISPATCH}`;
-  const pending = new Map<RedisClient, Op[]>();
+  const pending = new Map<RedisClient, Map<string, Op[]>>();
   const flush = (client: RedisClient) => {
-    const batch = pending.get(client) ?? [];
+    const queues = pending.get(client);
     pending.delete(client);
-    void send(client, lua, batch);
+    for (const batch of queues?.values() ?? []) void send(client, lua, batch);
   };
-  return (client, name, keys, args) =>
+  return (client, queue, name, keys, args) =>
     new Promise((resolve, reject) => {
-      let batch = pending.get(client);
-      if (!batch) {
-        batch = [];
-        pending.set(client, batch);
+      let queues = pending.get(client);
+      if (!queues) {
+        queues = new Map();
+        pending.set(client, queues);
         setImmediate(flush, client);
       }
+      const batch = queues.get(queue) ?? [];
+      queues.set(queue, batch);
       batch.push({ name, keys, args, resolve, reject });
     });
 }

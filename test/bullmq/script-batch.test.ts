@@ -95,6 +95,19 @@ describe.skipIf(skipQueue)('payinout/bullmq: the scripts of jobs in one turn', (
     expect(await redis.hgetall(`${base}:b:counts`)).toEqual({ created: '1' });
   });
 
+  it('jobs of two queues on one connection go in a script per queue (each in its own Cluster slot)', async () => {
+    const other = { ...keysOf('d'), leases: `${base}:other-queue:leases` };
+    const scripts = await scriptsSent(() =>
+      Promise.all([
+        startJob(client(), keysOf('a'), ['ref-1'], 'holder-a', 5_000, READS),
+        startJob(client(), other, ['ref-1'], 'holder-d', 5_000, READS),
+      ]),
+    );
+    expect(scripts).toBe(2);
+    expect(await redis.hlen(`${base}:leases`)).toBe(1);
+    expect(await redis.hlen(`${base}:other-queue:leases`)).toBe(1);
+  });
+
   it('a job whose key holds someone else’s value fails alone; the job beside it is answered', async () => {
     await redis.hset(`${base}:bad:halt`, 'not', 'a string'); // GET of the halt: WRONGTYPE
     const [bad, good] = await Promise.allSettled([
