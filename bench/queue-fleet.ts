@@ -23,6 +23,8 @@ export interface SystemSpec {
   /** BullMQ concurrency (jobs per worker); undefined: payinout's default. */
   concurrency?: number;
   lockMs?: number;
+  /** payinout's worker from another build's dist/ (default: this checkout's). */
+  dist?: string;
 }
 
 export interface RoundCost {
@@ -165,6 +167,7 @@ export class Fleet {
         BENCH_QUEUE: queueName(spec),
         ...(spec.concurrency ? { BENCH_CONCURRENCY: String(spec.concurrency) } : {}),
         ...(spec.lockMs ? { BENCH_LOCK_MS: String(spec.lockMs) } : {}),
+        ...(spec.dist ? { BENCH_DIST: spec.dist } : {}),
       },
     });
     await new Promise((resolve, reject) => {
