@@ -52,8 +52,12 @@ const BUDGET_BUNDLE_KB = 50.5;
 // 0.5's first branches (2026-11-27 04:10: the queue bench's tables and the parse fast path in
 // docs/performance.md, "Building params in a variable", the queue's modes in bulk-payouts.md,
 // the Unreleased changelog section, the fast path and the TS 7 resolution matrix's type fixes):
-// 673.4 kB.
-const BUDGET_TARBALL_KB = 680;
+// 673.4 kB. main at 62c7a4c (the queue's and bench's guides grown since): 677.3 kB.
+// Branch bundle3 (2026-11-27 06:05): 687.0 kB, +9.7 kB: the .d.ts of the webhook receiver moved from
+// the chunk the client shares into index.d.ts/.d.cts with the catalog namespace's type aliases (+5
+// kB each unpacked), the split chunks (+6.7 kB of JavaScript unpacked), and the guides on
+// createWebhookHandler({ client }) and the bundle's third pass.
+const BUDGET_TARBALL_KB = 690;
 // The main entry's PaymentClient alone with zod, as a merchant who imports only the client bundles
 // it (esbuild, minified, gzip -9; clientBundle below). Issue 25 item 7's target is 40 KB. Measured
 // 2026-11-27 03:20 on branch bundle: 46.07 KB (node entry 47.69 KB); 46.88 / 48.52 KB before its
@@ -62,7 +66,13 @@ const BUDGET_TARBALL_KB = 680;
 // "Package → 0.4". The Node entry then gained the parse fast path (src/schemas/fast.ts, ~0.9 KB,
 // for ~3 µs less per create; the main entry, which Workers and browsers bundle, leaves it out):
 // 48.65 KB measured 2026-11-27 04:10 with every branch merged; budget + 0.35 KB.
-const BUDGET_CLIENT_KB = 49;
+// Branch bundle3 (2026-11-27 06:00): 46.20 -> 39.92 KB (node entry 48.75 -> 42.48 KB): the webhook
+// receiver left the client (createWebhookHandler({ client }) replaces client.webhooks.createHandler,
+// -5.28 KB), the delivery span left the client's tracing observer (-0.23), client.webhooks.verify
+// skips the token-list checks (-0.32), zod's global registry is created by a pure expression
+// (-0.23) and the `catalog` namespace sits in a module of its own (-0.22). The main entry is held
+// at the 40 KB target it now meets, the node entry at its figure + 0.3 KB.
+const BUDGET_CLIENT_KB = { 'dist/index.js': 40, 'dist/node/index.js': 42.8 };
 const TARGET_CLIENT_KB = 40;
 // The target for payinout's own code was 15 KB in 0.1 (it measured ~15.7 KB). 0.2 adds, in the
 // main entry because they are client methods or webhook guarantees the contract keeps there
@@ -492,28 +502,28 @@ async function clientBundle(entry, minify) {
   return result.outputFiles[0].contents;
 }
 await check(
-  `size: PaymentClient alone with zod, min+gz ≤ ${BUDGET_CLIENT_KB} KB (target ${TARGET_CLIENT_KB} KB)`,
+  `size: PaymentClient alone with zod, min+gz ≤ ${BUDGET_CLIENT_KB['dist/index.js']} KB, node entry ≤ ${BUDGET_CLIENT_KB['dist/node/index.js']} KB (target ${TARGET_CLIENT_KB} KB)`,
   async () => {
     const sizes = [];
     for (const entry of ['dist/index.js', 'dist/node/index.js']) {
       const kb = gzipSync(await clientBundle(entry, true), { level: 9 }).length / 1024;
-      if (kb > BUDGET_CLIENT_KB) throw new Error(`${entry}: ${kb.toFixed(2)} KB is over the budget`);
+      if (kb > BUDGET_CLIENT_KB[entry]) throw new Error(`${entry}: ${kb.toFixed(2)} KB is over the budget`);
       sizes.push(`${entry} ${kb.toFixed(2)} KB`);
     }
     return sizes.join(', ');
   },
 );
-await check('a bundle of PaymentClient builds no namespace object but `catalog`', async () => {
+await check('a bundle of PaymentClient builds no namespace object', async () => {
   // esbuild builds `import * as x` / `export * as x` as an object with a getter per export, beside
   // the module's code; a merchant's bundler cannot drop it, so every export of a module the client
-  // shares stayed in the client's bundle (0.69 KB gzipped of them in 0.4). Namespaces are taken of
-  // modules of their own (src/openapi/schema-exports.ts, src/bullmq/error-classes.ts). `catalog`
-  // is left: a namespace of a module that re-exports types is mangled by the .d.ts bundler.
+  // shares stayed in the client's bundle (0.69 KB gzipped of them in 0.4, then 0.26 KB for
+  // `catalog`'s). Namespaces are taken of modules of their own, which only their user reaches
+  // (src/openapi/schema-exports.ts, src/bullmq/error-classes.ts, the main entry's three:
+  // src/schemas/public.ts, src/schemas/catalog-namespace.ts, src/webhooks/public.ts).
   const code = new TextDecoder().decode(await clientBundle('dist/index.js', false));
   const objects = [...code.matchAll(/__export\((\w+),/g)].map((m) => m[1]);
-  const extra = objects.filter((name) => name !== 'catalog_exports');
-  if (extra.length) throw new Error(`namespace objects in the bundle: ${extra.join(', ')}`);
-  return objects.length ? objects.join(', ') : 'none';
+  if (objects.length) throw new Error(`namespace objects in the bundle: ${objects.join(', ')}`);
+  return 'none';
 });
 await check(
   `size: payinout's own code, min+gz ≤ ${BUDGET_OWN_KB} KB (target ${TARGET_OWN_KB} KB)`,

@@ -62,7 +62,7 @@ export interface PaymentClientOptions {
   logger?: Logger;
   /** Appended to User-Agent, e.g. { name: 'acme-shop', version: '2.3.0' }. */
   appInfo?: { name: string; version?: string };
-  /** How `client.webhooks.verify` checks x-trx-signature; default 'json' (node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
+  /** How `client.webhooks.verify` and `createWebhookHandler({ client })` check x-trx-signature; default 'json' (node_modules/payinout/docs/webhooks.md or https://github.com/payinout/payinout/blob/main/docs/webhooks.md). */
   webhookScheme?: SignatureScheme;
   /**
    * An OpenTelemetry `Tracer` (`trace.getTracer('payinout')`): every call becomes a CLIENT span

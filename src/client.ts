@@ -15,6 +15,7 @@ import { SandboxResource } from './resources/sandbox.js';
 import { TransactionsResource } from './resources/transactions.js';
 import { WebhooksResource } from './resources/webhooks.js';
 import { type TracedEvents, tracingObserver } from './tracing/index.js';
+import { lendSigner } from './webhooks/client-signer.js';
 
 /**
  * The payinout client. One instance per set of credentials; it is immutable and safe to share.
@@ -41,7 +42,10 @@ export class PaymentClient {
   readonly transactions: TransactionsResource;
   /** Sandbox confirm (staging and UAT): `confirmPayIn`, `confirmPayOut`. */
   readonly sandbox: SandboxResource;
-  /** Webhook verification with this client's token: `verify`, `createHandler`. */
+  /**
+   * Webhook verification with this client's token: `verify`. The receiver is
+   * `createWebhookHandler({ client, onEvent })`.
+   */
   readonly webhooks: WebhooksResource;
   /** The environment's root address the client was built with. */
   readonly baseUrl: string;
@@ -94,11 +98,9 @@ export class PaymentClient {
       production: environment === 'production',
       validateRequests,
     });
-    this.webhooks = new WebhooksResource({
-      token: options.token,
-      scheme: options.webhookScheme,
-      tracer: options.tracer,
-    });
+    this.webhooks = new WebhooksResource({ token: options.token, scheme: options.webhookScheme });
+    // For createWebhookHandler({ client }): held beside the client, never on it (client-signer.ts).
+    lendSigner(this, { token: options.token, scheme: options.webhookScheme, tracer: options.tracer });
     Object.freeze(this);
   }
 

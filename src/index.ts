@@ -43,7 +43,6 @@ export type { PayOutResource } from './resources/payout.js';
 export type { SandboxResource } from './resources/sandbox.js';
 export type { TransactionsResource, WaitOptions } from './resources/transactions.js';
 export type { WebhooksResource } from './resources/webhooks.js';
-export * as catalog from './schemas/catalog.js';
 export {
   type AccountType,
   type ApiErrorCode,
@@ -66,6 +65,7 @@ export {
   type PersonType,
   type SandboxConfirmStatus,
 } from './schemas/catalog.js';
+export * as catalog from './schemas/catalog-namespace.js';
 export type { Country, Currency, CustomerRecord, Envelope, TransactionStatus } from './schemas/common.js';
 export type { OpenEnum, ResponseSchema, Schema } from './schemas/kit.js';
 export type { MerchantBalance, MerchantProfile } from './schemas/merchant.js';
@@ -120,6 +120,7 @@ export {
   type WebhookDeduplicatorOptions,
 } from './webhooks/dedupe.js';
 export {
+  type ClientWebhookHandlerOptions,
   type ConfirmedWebhookHandlerOptions,
   createWebhookHandler,
   type OnWebhookError,

@@ -15,6 +15,9 @@ import type { AttemptEvent, CallSite, Ending, Observer, ObserverScope, Proceed }
 /** Starts one observer's wrap around the work with its `proceed`. */
 type Enter = (proceed: Proceed) => unknown;
 
+/** An observer's hook for an event: called with the observer as `this`, what the event says, and `proceed`. */
+type Hook = (this: unknown, start: unknown, proceed: Proceed) => unknown;
+
 /** What the engine holds while work runs: the observers' scopes behind guards. */
 export class Scope {
   constructor(readonly parts: readonly ObserverScope[]) {}
@@ -29,13 +32,23 @@ export class Scope {
 
   /** A lookup inside the call: each observer may give it a scope; one that does not keeps its own. */
   lookup<T>(site: CallSite, run: (scope: Scope | undefined) => Promise<T>): Promise<T> {
-    const enters = this.parts.map((part) => enterOf(part, 'lookup', site));
+    const enters = this.parts.map((part) => {
+      const hook = hookOf(part, 'lookup');
+      return hook && enterWith(part, hook, site);
+    });
     return enterAll(enters, this.parts, (parts) => run(scopeOver(parts)));
   }
 }
 
 /** The observers of a client (or of a webhook handler), told of events `E` through guards. */
 export class Dispatcher<E> {
+  /**
+   * Each event's hook per observer, read on the event's first dispatch: the observers are
+   * payinout's own (the tracing wing's, the log's), complete when the dispatcher is made, so a
+   * call does not look its hooks up again.
+   */
+  readonly #hooks = new Map<PropertyKey, readonly (Hook | undefined)[]>();
+
   constructor(readonly observers: readonly Observer<E>[]) {}
 
   /**
@@ -49,14 +62,25 @@ export class Dispatcher<E> {
     run: (scope: Scope | undefined) => Promise<T>,
   ): Promise<T> {
     const { observers } = this;
-    if (observers.length === 1) {
+    const hooks = this.#hooksOf(event);
+    if (hooks.length === 1) {
       // The common case (a tracer, or a logger), without the arrays of the general one.
-      const enter = enterOf(observers[0], event, start);
+      const hook = hooks[0];
+      if (!hook) return run(undefined);
       const alone = (scope: ObserverScope | undefined) => run(scope ? new Scope([scope]) : undefined);
-      return enter ? enterOne(enter, alone) : alone(undefined);
+      return enterOne(observers[0], hook, start, alone);
     }
-    const enters = observers.map((observer) => enterOf(observer, event, start));
+    const enters = hooks.map((hook, i) => hook && enterWith(observers[i], hook, start));
     return enterAll(enters, [], (parts) => run(scopeOver(parts)));
+  }
+
+  #hooksOf(event: PropertyKey): readonly (Hook | undefined)[] {
+    let hooks = this.#hooks.get(event);
+    if (!hooks) {
+      hooks = this.observers.map((observer) => hookOf(observer, event));
+      this.#hooks.set(event, hooks);
+    }
+    return hooks;
   }
 }
 
@@ -66,11 +90,20 @@ export function dispatcherOf<E>(observers: readonly (Observer<E> | undefined)[])
   return present.length === 0 ? undefined : new Dispatcher(present);
 }
 
-/** An observer's hook for `event`, bound to what the event says; none when it has no such hook. */
-function enterOf(observer: unknown, event: PropertyKey, start: unknown): Enter | undefined {
+/** An observer's hook for `event`; none when it has no such hook (or reading it threw). */
+function hookOf(observer: unknown, event: PropertyKey): Hook | undefined {
   const hook = read(() => (observer as Record<PropertyKey, unknown>)[event]);
-  if (typeof hook !== 'function') return undefined;
+  return typeof hook === 'function' ? (hook as Hook) : undefined;
+}
+
+/** An observer's hook bound to what the event says: the wrap {@link enterAll} nests. */
+function enterWith(observer: unknown, hook: Hook, start: unknown): Enter {
   return (proceed) => hook.call(observer, start, proceed);
+}
+
+/** The hook {@link enterAll} gives {@link enterOne}: it calls the wrap it is given as the event. */
+function callEnter(this: unknown, enter: unknown, proceed: Proceed): unknown {
+  return (enter as Enter)(proceed);
 }
 
 function scopeOver(parts: readonly ObserverScope[]): Scope | undefined {
@@ -94,11 +127,19 @@ function enterAll<T>(
     return enterAll(enters, keep, run, index + 1, part ? [...parts, part] : parts);
   };
   const enter = enters[index];
-  return enter ? enterOne(enter, next) : next(undefined);
+  return enter ? enterOne(undefined, callEnter, enter, next) : next(undefined);
 }
 
-/** One observer's wrap: see the file's comment for what is guaranteed. */
-function enterOne<T>(enter: Enter, run: (scope: ObserverScope | undefined) => Promise<T>): Promise<T> {
+/**
+ * One observer's wrap, `hook.call(observer, start, proceed)`: see the file's comment for what is
+ * guaranteed. Given the observer and its hook, so a call builds no closure to bind them.
+ */
+function enterOne<T>(
+  observer: unknown,
+  hook: Hook,
+  start: unknown,
+  run: (scope: ObserverScope | undefined) => Promise<T>,
+): Promise<T> {
   let work: Promise<T> | undefined;
   let ended: ObserverScope[] | undefined;
   const proceed: Proceed = (given) => {
@@ -111,7 +152,11 @@ function enterOne<T>(enter: Enter, run: (scope: ObserverScope | undefined) => Pr
     }
     return work;
   };
-  contain(() => enter(proceed));
+  try {
+    drop(hook.call(observer, start, proceed));
+  } catch {
+    // As contain(): an observer's fault costs its own record of the event, nothing else.
+  }
   work ??= started(run, undefined);
   return work;
 }

@@ -54,7 +54,8 @@ export class Http {
     const answer = new Answer(call, call.attempt());
     const { signal, headers: own } = call.options;
     const timeoutMs = call.options.timeoutMs ?? this.#config.timeoutMs;
-    const started = performance.now();
+    // Read for the attempt's event only: an unobserved call has no clock to read.
+    const started = call.scope ? performance.now() : 0;
     try {
       const headers = own ? withCallHeaders(this.#fixed, own) : this.#fixed;
       const url = this.#prefix + call.path;

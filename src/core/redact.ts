@@ -63,13 +63,42 @@ const COMMON_WORDS = new Set(
  * never leaves half of a word ("[REDACTED]word"). Values shorter than 4 characters are ignored.
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const pattern of patternsOf(secrets)) out = replaceWords(out, pattern);
+  return out;
+}
+
+/** The echo patterns of a list of secrets, and the values they were made from. */
+interface Scrubber {
+  values: readonly string[];
+  patterns: readonly RegExp[];
+}
+
+/**
+ * Per list of secrets (a client's credentials, a call's secrets): one error scrubs its message,
+ * each string of its body and each header value with the same list, and every call of a client
+ * shares its credentials' list, so the patterns are worked out once per list, not per string.
+ * The values are compared on each use: a list changed since is worked out again.
+ */
+const scrubbers = new WeakMap<readonly string[], Scrubber>();
+const NO_PATTERNS: readonly RegExp[] = [];
+
+function patternsOf(secrets: readonly string[]): readonly RegExp[] {
+  if (secrets.length === 0) return NO_PATTERNS;
+  const known = scrubbers.get(secrets);
+  if (known && sameValues(known.values, secrets)) return known.patterns;
   const all = new Set<string>();
   for (const secret of secrets) if (secret.length >= MIN_SECRET) for (const p of pieces(secret)) all.add(p);
   // Longest first: a whole e-mail is replaced before the surname inside it.
-  let out = text;
-  for (const piece of [...all].sort((a, b) => b.length - a.length))
-    out = replaceWords(out, echoPattern(piece));
-  return out;
+  const patterns = [...all].sort((a, b) => b.length - a.length).map(echoPattern);
+  scrubbers.set(secrets, { values: [...secrets], patterns });
+  return patterns;
+}
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

@@ -5,7 +5,7 @@
  * with an id or a full URL; a reference is scrubbed of the request's credentials and PII like a
  * log line (redact.ts); an error is named by its class, never by its message.
  */
-import { contain } from '../core/dispatch.js';
+import { drop } from '../core/dispatch.js';
 import type { AttemptEvent, CallSite, Ending, ObserverScope, Proceed } from '../core/observer.js';
 import { closeSpan, defined, errorType, fail, guardedSpan, recording, safeText } from './span.js';
 import {
@@ -40,14 +40,20 @@ export function spanTemplate(template: string): string {
 
 /** The `call` hook: a CLIENT span active while the call runs (spans started within nest). */
 export function traceCall(tracer: Tracer, origin: Origin, site: CallSite, proceed: Proceed): unknown {
-  const { name, options } = startOf(site, origin);
-  return tracer.startActiveSpan(name, options, (span) => proceed(scopeOf(span, tracer, origin)));
+  const start = startOf(site, origin);
+  return tracer.startActiveSpan(start.name, optionsOf(start), (span) =>
+    proceed(scopeOf(span, tracer, origin)),
+  );
 }
 
 /** A recorded span's scope; a span nobody records (tracing off) is ended at once and hears nothing. */
 function scopeOf(span: Span, tracer: Tracer, origin: Origin, parent?: CallSpan): CallSpan | undefined {
   if (recording(span)) return new CallSpan(guardedSpan(span), origin, tracer, parent);
-  contain(() => span.end());
+  try {
+    drop(span.end());
+  } catch {
+    // A span that cannot end costs itself only (as contain(), without a closure per call).
+  }
   return undefined;
 }
 
@@ -91,8 +97,8 @@ class CallSpan implements ObserverScope {
 
   /** A reconciliation lookup, as a child span of this call's. */
   lookup(site: CallSite, proceed: Proceed): unknown {
-    const { name, options } = startOf(site, this.origin);
-    return this.tracer.startActiveSpan(name, options, (span) =>
+    const start = startOf(site, this.origin);
+    return this.tracer.startActiveSpan(start.name, optionsOf(start), (span) =>
       proceed(scopeOf(span, this.tracer, this.origin, this)),
     );
   }
@@ -127,14 +133,21 @@ class CallSpan implements ObserverScope {
 type Start = { name: string; attributes: Record<string, AttributeValue> };
 const starts = new WeakMap<Origin, Map<string, Map<string | undefined, Start>>>();
 
-function startOf(site: CallSite, origin: Origin): { name: string; options: SpanOptions } {
+function startOf(site: CallSite, origin: Origin): Start {
+  return starts.get(origin)?.get(site.method)?.get(site.template) ?? remember(site, origin);
+}
+
+function remember(site: CallSite, origin: Origin): Start {
   const byMethod = entry(starts, origin, () => new Map<string, Map<string | undefined, Start>>());
   const byTemplate = entry(byMethod, site.method, () => new Map<string | undefined, Start>());
   // The operation is the template's in the table; a call outside it is bounded all the same.
   if (byTemplate.size > 200) byTemplate.clear();
-  const start = entry(byTemplate, site.template, () => startFor(site, origin));
-  // A copy: a tracer may keep or change what it is given.
-  return { name: start.name, options: { kind: SPAN_KIND.CLIENT, attributes: { ...start.attributes } } };
+  return entry(byTemplate, site.template, () => startFor(site, origin));
+}
+
+/** A fresh copy each time: a tracer may keep or change what it is given. */
+function optionsOf(start: Start): SpanOptions {
+  return { kind: SPAN_KIND.CLIENT, attributes: { ...start.attributes } };
 }
 
 /** The map's value for `key`, made and kept on first use. */

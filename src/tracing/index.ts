@@ -12,12 +12,12 @@ import { type Origin, originOf, traceCall } from './calls.js';
 import type { Tracer } from './tracer.js';
 import { traceDelivery } from './webhook.js';
 
-/** Every event the wing turns into spans. */
-export type TracedEvents = CallEvents & ManyEvents & DeliveryEvents;
+/** Every event a client's observers see: its calls, its batches and their items, queue jobs. */
+export type TracedEvents = CallEvents & ManyEvents;
 
 /**
  * The observer that makes spans with `tracer`: calls (to `baseUrl`, whose host and port name
- * the server; without it calls are not traced), batches, items, queue jobs and webhook deliveries.
+ * the server; without it calls are not traced), batches, items and queue jobs.
  */
 export function tracingObserver(tracer: Tracer, baseUrl?: string): Observer<TracedEvents> {
   const origin: Origin | undefined = baseUrl === undefined ? undefined : originOf(baseUrl);
@@ -26,6 +26,14 @@ export function tracingObserver(tracer: Tracer, baseUrl?: string): Observer<Trac
     batch: (start, proceed) => traceBatch(tracer, start, proceed),
     item: (start, proceed) => traceItem(tracer, start, proceed),
     job: (start, proceed) => traceJob(tracer, start, proceed),
-    delivery: (start, proceed) => traceDelivery(tracer, start, proceed),
   };
+}
+
+/**
+ * The observer of a webhook receiver: each delivery a SERVER span. Kept apart from
+ * tracingObserver, which every client reaches, so that a bundle of the client alone does not
+ * carry the receiver's span.
+ */
+export function deliveryTracing(tracer: Tracer): Observer<DeliveryEvents> {
+  return { delivery: (start, proceed) => traceDelivery(tracer, start, proceed) };
 }

@@ -9,16 +9,18 @@
  * elsewhere or when `confirmWith`'s lookup does not show it; 500 when onEvent throws (the claim
  * is released so that retry is processed); 503 when the dedupe store or the lookup fails.
  */
+import type { PaymentClient } from '../client.js';
 import { type Dispatcher, dispatcherOf } from '../core/dispatch.js';
 import { ConfigurationError } from '../core/errors.js';
 import type { DeliveryEvents } from '../core/observer-events.js';
 import { ANY, FUNCTION, type OptionTable, positive, TIMER_MS, withMethods } from '../core/options.js';
 import type { Logger } from '../core/transport.js';
 import type { WebhookEvent } from '../schemas/webhook.js';
-import { tracingObserver } from '../tracing/index.js';
+import { deliveryTracing } from '../tracing/index.js';
 import type { Tracer } from '../tracing/tracer.js';
 import type { TransactionLookup } from './confirm.js';
 import { WebhookDeduplicator } from './dedupe.js';
+import { withClientSigner } from './from-client.js';
 import { checkWebhookOptions } from './options.js';
 import { DEFAULT_MAX_BODY_BYTES, type HeadersLike, type RawBody } from './parse.js';
 import { type DeliveryNotes, type Pipeline, processDelivery, type WebhookEventContext } from './pipeline.js';
@@ -48,6 +50,12 @@ export interface WebhookHandlerOptions {
    * that signed it.
    */
   token: WebhookTokens;
+  /**
+   * A PaymentClient whose token, `webhookScheme` and `tracer` the receiver uses, in place of
+   * `token` (`scheme` and `tracer`, when given, win). A `token` given beside it must be, or list,
+   * the client's token. It does not look deliveries up: for that, also pass `confirmWith: client`.
+   */
+  client?: PaymentClient;
   /**
    * Runs at most once per event (ticket + status) per dedupe store. Throw to have the service
    * retry. With `confirmWith`, `context.transaction` is the looked-up transaction; with several
@@ -99,6 +107,19 @@ export interface ConfirmedWebhookHandlerOptions
 }
 
 /**
+ * Options of {@link createWebhookHandler} given a `client`: the client's token signs, so `token`
+ * may be left out. `T` is {@link WebhookHandlerOptions} or {@link ConfirmedWebhookHandlerOptions}.
+ */
+export type ClientWebhookHandlerOptions<
+  T extends WebhookHandlerOptions | ConfirmedWebhookHandlerOptions = WebhookHandlerOptions,
+> = Omit<T, 'token' | 'client'> & {
+  /** The PaymentClient whose token (and `webhookScheme`, `tracer`) the receiver uses. */
+  client: PaymentClient;
+  /** Only to list more merchants' tokens beside the client's own (which it must include). */
+  token?: WebhookTokens;
+};
+
+/**
  * The receiver {@link createWebhookHandler} returns: a Fetch-API function, plus `.node` and
  * `.handle` for other frameworks. Every form answers the same status codes.
  */
@@ -124,7 +145,7 @@ export const DEFAULT_CONFIRM_TIMEOUT_MS = 10_000;
  * @example
  * // Fetch API (Next.js route handler, Hono, Bun, Deno, Workers, Vercel Edge)
  * const handler = createWebhookHandler({
- *   token: process.env.PAYINOUT_TOKEN!,
+ *   client, // its token, webhookScheme and tracer; or token: process.env.PAYINOUT_TOKEN!
  *   confirmWith: client, // optional: act only on what the service's lookup shows
  *   onEvent: async (event, { transaction }) => {
  *     if (event.top_status === 'APPROVED') await markPaid(event.top_reference);
@@ -135,16 +156,25 @@ export const DEFAULT_CONFIRM_TIMEOUT_MS = 10_000;
  * // Express: mount before any JSON body parser, with a raw body
  * app.post('/webhooks/payinout', express.raw({ type: 'application/json' }), (req, res) => handler.node(req, res));
  */
-export function createWebhookHandler(options: ConfirmedWebhookHandlerOptions): WebhookHandler;
-export function createWebhookHandler(options: WebhookHandlerOptions): WebhookHandler;
 export function createWebhookHandler(
-  options: WebhookHandlerOptions | ConfirmedWebhookHandlerOptions,
+  options: ConfirmedWebhookHandlerOptions | ClientWebhookHandlerOptions<ConfirmedWebhookHandlerOptions>,
+): WebhookHandler;
+export function createWebhookHandler(
+  options: WebhookHandlerOptions | ClientWebhookHandlerOptions,
+): WebhookHandler;
+export function createWebhookHandler(
+  given:
+    | WebhookHandlerOptions
+    | ClientWebhookHandlerOptions
+    | ConfirmedWebhookHandlerOptions
+    | ClientWebhookHandlerOptions<ConfirmedWebhookHandlerOptions>,
 ): WebhookHandler {
+  const options = withClientSigner(given as WebhookHandlerOptions);
   // With confirmWith, the pipeline always passes the transaction: the narrower onEvent is safe.
-  const pipeline = toPipeline(options as WebhookHandlerOptions);
+  const pipeline = toPipeline(options);
   const { tracer } = options;
   // Every form runs the delivery inside its observers' wrap (a tracer: its span).
-  const observers = dispatcherOf<DeliveryEvents>([tracer && tracingObserver(tracer)]);
+  const observers = dispatcherOf<DeliveryEvents>([tracer && deliveryTracing(tracer)]);
   const handle = (rawBody: RawBody, headers: HeadersLike) =>
     observed(observers, 'POST', (notes) =>
       safely(pipeline, notes, () => processDelivery(pipeline, rawBody, headers, notes)),
@@ -181,7 +211,7 @@ function observed(
 /** Options → the fixed half of every delivery; configuration mistakes fail here, at startup. */
 function toPipeline(options: WebhookHandlerOptions): Pipeline {
   if (options === null || typeof options !== 'object' || typeof options.onEvent !== 'function') {
-    throw new ConfigurationError('createWebhookHandler needs { token, onEvent }.');
+    throw new ConfigurationError('createWebhookHandler needs { token, onEvent } or { client, onEvent }.');
   }
   const { onEvent, onError, confirmWith } = options;
   if (confirmWith !== undefined && typeof confirmWith?.transactions?.get !== 'function') {
@@ -213,7 +243,7 @@ function loggerOf(given: WebhookHandlerOptions['logger']): Pick<Logger, 'warn' |
  * Every option createWebhookHandler knows; any other key is a ConfigurationError naming it. A
  * misspelt option (`onerror`) would be silently ignored, and onError, logger and tracer are
  * called on failures only: each is checked at creation instead, every problem named at once.
- * The token, onEvent, dedupe and confirmWith are checked where they are used (ANY here).
+ * The token, client, onEvent, dedupe and confirmWith are checked where they are used (ANY here).
  */
 const KNOWN_OPTIONS: OptionTable<WebhookHandlerOptions> = {
   token: ANY,
@@ -226,4 +256,5 @@ const KNOWN_OPTIONS: OptionTable<WebhookHandlerOptions> = {
   logger: withMethods('warn'),
   onError: FUNCTION,
   tracer: withMethods('startActiveSpan'),
+  client: ANY,
 };

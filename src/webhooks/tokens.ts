@@ -26,11 +26,16 @@ export interface Keyring {
 const NEEDS_TOKEN =
   'needs { token }: the merchant token (PAYINOUT_TOKEN) the service signs webhooks with, or several as an array or a record { [merchant]: token }.';
 
+/** The keyring of one merchant token (already checked: a non-empty string). */
+export function singleKeyring(token: string): Keyring {
+  return { entries: [{ merchant: undefined, token }], several: false };
+}
+
 /** The tokens of an option, checked: a ConfigurationError (naming the entry, never the value) otherwise. */
 export function keyringOf(token: unknown, who: string): Keyring {
   if (typeof token === 'string') {
     if (!token) throw new ConfigurationError(`${who} ${NEEDS_TOKEN}`);
-    return { entries: [{ merchant: undefined, token }], several: false };
+    return singleKeyring(token);
   }
   if (token === null || typeof token !== 'object') throw new ConfigurationError(`${who} ${NEEDS_TOKEN}`);
   const pairs: [string | number, unknown][] = Array.isArray(token)

@@ -70,7 +70,19 @@ export function verifyWebhook(
   headers: HeadersLike,
   options: VerifyWebhookOptions,
 ): WebhookEvent {
-  const keyring = checkVerifyOptions(options, 'verifyWebhook');
+  return verifyWithKeyring(rawBody, headers, options, checkVerifyOptions(options, 'verifyWebhook'));
+}
+
+/**
+ * {@link verifyWebhook} once its options are checked and its tokens are a keyring: what
+ * `client.webhooks.verify` runs with the client's one token, checked when the client was built.
+ */
+export function verifyWithKeyring(
+  rawBody: RawBody,
+  headers: HeadersLike,
+  options: Omit<VerifyWebhookOptions, 'token'>,
+  keyring: Keyring,
+): WebhookEvent {
   const signed = readSigned(rawBody, headers, options.maxBodyBytes);
   const scheme = options.scheme ?? 'json';
   const expected = keyring.entries.map(({ token }) =>

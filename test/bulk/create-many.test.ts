@@ -94,9 +94,10 @@ describe('createMany under faults', () => {
     expect(results.every((r) => r.outcome === 'created')).toBe(true);
     const limited = server.log.indexOf('GET bulk-2');
     const answeredAt = server.times[limited]!;
-    // Requests already on the wire may land just after the 429; after that nothing for ~1 s.
-    const next = server.times.slice(limited + 1).find((t) => t > answeredAt + 50);
-    expect(next! - answeredAt).toBeGreaterThanOrEqual(900);
+    // Each of the 3 other lanes may have one request on the wire when the 429 comes back; then
+    // nothing for ~1 s. Counted, not timed: a loaded machine may deliver those requests late.
+    const beforeResume = server.times.filter((t, i) => i > limited && t < answeredAt + 900);
+    expect(beforeResume.length).toBeLessThanOrEqual(3);
     expect(exactlyOnce(server, references(batch(8)))).toEqual([]);
   }, 20_000);
 

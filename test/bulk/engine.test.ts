@@ -49,14 +49,13 @@ for (const sender of ['node:http', 'fetch'] as const) {
         expect(results.every((r) => r.outcome === 'created')).toBe(true);
         const limited = server.log.indexOf('POST bulk-3');
         const answeredAt = server.times[limited] as number;
-        // Requests already on the wire when the 429 came back may land just after it (at most one per
-        // other lane); after them, nothing until the 2 s are over.
-        const inWindow = server.times.filter(
-          (t, i) => i > limited && t > answeredAt + 100 && t < answeredAt + 1_900,
-        );
-        expect(inWindow).toEqual([]);
-        const landedRightAfter = server.times.filter((t, i) => i > limited && t <= answeredAt + 100);
-        expect(landedRightAfter.length).toBeLessThanOrEqual(7);
+        // Each of the 7 other lanes may have one request on the wire when the 429 comes back; a lane
+        // checks the shared pause before it sends again, so until the 2 s are over nothing more lands.
+        // Counted, not timed: a loaded machine may deliver those in-flight requests late.
+        const beforeResume = server.times.filter((t, i) => i > limited && t < answeredAt + 1_900);
+        expect(beforeResume.length).toBeLessThanOrEqual(7);
+        const afterResume = server.times.filter((t, i) => i > limited && t >= answeredAt + 2_000);
+        expect(afterResume.length).toBeGreaterThan(0);
         expect(
           exactlyOnce(
             server,

@@ -372,3 +372,22 @@ describe('the fast path gives zod’s answer: every kind it models, and those it
     });
   }
 });
+
+describe('the fast path inside a refinement of its own schema', () => {
+  it('a refinement that parses with the same schema: both parses give zod’s answer', () => {
+    // The inner parse runs while the outer one's checks run: each needs a check state of its own.
+    const seen: unknown[] = [];
+    const outer: z.ZodMiniType<string> = z.string().check(
+      z.minLength(2),
+      z.refine((value) => {
+        if (value.startsWith('re:')) seen.push(fastParse(outer, value.slice(3)));
+        return !value.includes('!');
+      }),
+    );
+    expect(fastParse(outer, 're:ok')).toEqual({ success: true, data: 're:ok' });
+    expect(fastParse(outer, 're:bad!')).toBeUndefined();
+    expect(fastParse(outer, 're:x')).toEqual({ success: true, data: 're:x' });
+    expect(seen).toEqual([{ success: true, data: 'ok' }, undefined, undefined]);
+    for (const input of ['re:ok', 're:bad!', 're:x', 'x', 'fine']) agrees(outer, input);
+  });
+});

@@ -254,21 +254,37 @@ describe('onEvent runs inside the delivery span', () => {
   });
 });
 
-describe("client.webhooks.createHandler uses the client's tracer", () => {
+describe("createWebhookHandler({ client }) uses the client's tracer", () => {
+  const clientWith = (tracer: Trace['tracer']) =>
+    new PaymentClient({ username: 'u', password: 'p', token: TOKEN, baseUrl: 'http://127.0.0.1:9', tracer });
+
   it('a delivery to it is a payinout.webhook span', async ({ expect, onTestFinished }) => {
     const trace = otel();
-    const client = new PaymentClient({
-      username: 'u',
-      password: 'p',
-      token: TOKEN,
-      baseUrl: 'http://127.0.0.1:9',
-      tracer: trace.tracer,
+    const handler = createWebhookHandler({
+      client: clientWith(trace.tracer),
+      onEvent: () => {},
+      logger: recordingLogger(),
     });
-    const handler = client.webhooks.createHandler({ onEvent: () => {}, logger: recordingLogger() });
     const served = await serveHandler(handler);
     onTestFinished(served.close);
     expect((await served.post(delivery())).status).toBe(200);
     expect(deliverySpan(trace).attributes['payinout.webhook.verdict']).toBe('processed');
+  });
+
+  it("an explicit tracer wins: the client's records nothing", async ({ expect, onTestFinished }) => {
+    const clients = otel();
+    const own = otel();
+    const handler = createWebhookHandler({
+      client: clientWith(clients.tracer),
+      tracer: own.tracer,
+      onEvent: () => {},
+      logger: recordingLogger(),
+    });
+    const served = await serveHandler(handler);
+    onTestFinished(served.close);
+    expect((await served.post(delivery())).status).toBe(200);
+    expect(deliverySpan(own).attributes['payinout.webhook.verdict']).toBe('processed');
+    expect(clients.spans()).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import {
   type ApiError,
+  createWebhookHandler,
   isFinalStatus,
   type PayInCreateParamsFor,
   type PayInCustomerData,
@@ -167,4 +168,13 @@ export async function catchUpMistakes(): Promise<void> {
   await client.transactions.getMany('order-1001');
   // @ts-expect-error an unknown option (concurency) does not compile
   await client.transactions.getMany(['order-1001'], { concurency: 4 });
+}
+
+export function receiverMistakes(): void {
+  // @ts-expect-error a receiver needs a token or a client to check signatures with
+  createWebhookHandler({ onEvent: () => {} });
+  // @ts-expect-error client.webhooks verifies only: the receiver is createWebhookHandler({ client })
+  client.webhooks.createHandler({ onEvent: () => {} });
+  // @ts-expect-error client takes a PaymentClient, not its options
+  createWebhookHandler({ client: { token: 't' }, onEvent: () => {} });
 }

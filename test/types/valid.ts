@@ -6,8 +6,10 @@
 import {
   ApiError,
   COUNTRIES,
+  type CountryCode,
   type CurrencyCode,
   catalog,
+  createWebhookHandler,
   type FinalStatus,
   isFinalStatus,
   type PayInCreated,
@@ -342,5 +344,17 @@ export async function catchUp(ids: string[]): Promise<string[]> {
 // The namespaces of the main entry: what moved out of it by name, typed as before.
 export const parsedPayIn: PayInCreated | undefined = schemas.PayInCreatedSchema.tolerant.safeParse({}).data;
 export const currencies: readonly CurrencyCode[] = catalog.CURRENCY_CODES;
+// The namespace's types are the main entry's (declared as aliases in catalog-namespace.ts).
+export const colombia: catalog.CountryCode = 'CO';
+export const wallet: catalog.AccountType<'PE'> = 'WALLET';
+export const sameCountry: CountryCode = colombia;
 export const signatureHeader: 'x-trx-signature' = webhooks.SIGNATURE_HEADER;
 export const ttl: number = webhooks.DEFAULT_DEDUPE_TTL_MS;
+
+// A receiver given the client: its token, scheme and tracer; confirmWith narrows onEvent as before.
+export const receiver = createWebhookHandler({ client, onEvent: (event) => void event.top_ticket });
+export const confirmed = createWebhookHandler({
+  client,
+  confirmWith: client,
+  onEvent: (_event, context) => void context.transaction.status,
+});

@@ -133,21 +133,6 @@ describe('createWebhookHandler (Fetch API)', () => {
     expect(calls).toBe(0);
   });
 
-  it('client.webhooks.createHandler uses the client token', async () => {
-    const { PaymentClient } = await import('../../src/index.js');
-    const client = new PaymentClient({
-      username: 'u',
-      password: 'p',
-      token: TOKEN,
-      baseUrl: 'https://api.example.com',
-    });
-    let calls = 0;
-    const handler = client.webhooks.createHandler({ onEvent: () => void calls++ });
-    const { body, headers } = delivery();
-    expect((await handler(post(body, headers))).status).toBe(200);
-    expect(calls).toBe(1);
-  });
-
   it('handle(rawBody, headers) answers the same for any framework', async () => {
     const handler = createWebhookHandler({ token: TOKEN, onEvent: () => {} });
     const { body, headers } = delivery();

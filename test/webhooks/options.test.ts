@@ -74,7 +74,7 @@ describe('webhook options', () => {
     );
     expect(error.message).toBe(
       'createWebhookHandler: xyzzy: unknown option; the options are token, onEvent, dedupe, scheme, ' +
-        'maxBodyBytes, confirmWith, confirmTimeoutMs, logger, onError, tracer; ' +
+        'maxBodyBytes, confirmWith, confirmTimeoutMs, logger, onError, tracer, client; ' +
         "scheme must be 'json', 'concat' or a function; got 2; onError must be a function; got 1.",
     );
   });

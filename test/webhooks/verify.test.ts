@@ -143,6 +143,25 @@ describe('verifyWebhook: genuine deliveries', () => {
     const concat = new PaymentClient({ ...options, webhookScheme: 'concat' });
     expect(failure(() => concat.webhooks.verify(body, headers)).reason).toBe('signature_mismatch');
   });
+
+  it('client.webhooks.verify takes maxBodyBytes, and refuses any other option by name', () => {
+    const client = new PaymentClient({
+      username: 'u',
+      password: 'p',
+      token: TOKEN,
+      baseUrl: 'https://api.example.com',
+    });
+    const { body, headers } = delivery();
+    expect(failure(() => client.webhooks.verify(body, headers, { maxBodyBytes: 16 })).reason).toBe(
+      'body_too_large',
+    );
+    expect(() => client.webhooks.verify(body, headers, { maxBodyBytes: -1 })).toThrow(
+      /^client\.webhooks\.verify: .*maxBodyBytes/,
+    );
+    expect(() => client.webhooks.verify(body, headers, { token: 'other' } as never)).toThrow(
+      /^client\.webhooks\.verify: .*token/,
+    );
+  });
 });
 
 describe('verifyWebhook: refusals', () => {

@@ -1,0 +1,98 @@
+/**
+ * The SDK's own CPU per call above the wire, per kind of call: the Node entry's PaymentClient
+ * with its `node:http` sender swapped for a canned one (same answer bytes as the envelope
+ * server), 64 in flight, interleaved rounds × 10,000 calls per
+ * build, medians. Calls: `payin.create`, `transactions.get`, a `transactions.get` answered 404,
+ * and each `get` again with OpenTelemetry's no-op tracer (tracing off).
+ * `npx tsx bench/canned-sender.ts before/dist/node/index.js dist/node/index.js` (ROUNDS=n).
+ */
+import { pathToFileURL } from 'node:url';
+import { ProxyTracerProvider } from '@opentelemetry/api';
+import type * as Sdk from '../src/index.js';
+import { CREDENTIALS, LOOKUP_ID, payinEnvelope, payinParams, transactionEnvelope } from './fixtures.js';
+
+const notFound = JSON.stringify({
+  code: '00',
+  status: 'ERROR',
+  error: 'NOT_FOUND',
+  message: 'No transaction',
+});
+const rawHeaders = (body: string) => [
+  'content-type',
+  'application/json',
+  'content-length',
+  String(body.length),
+];
+
+const headersOf = (text: string) => {
+  const [a, b, c, d] = rawHeaders(text) as [string, string, string, string];
+  return new Headers([
+    [a, b],
+    [c, d],
+  ]);
+};
+const answers = {
+  POST: { status: 200, headers: headersOf(payinEnvelope), text: payinEnvelope },
+  GET: { status: 200, headers: headersOf(transactionEnvelope), text: transactionEnvelope },
+  missing: { status: 404, headers: headersOf(notFound), text: notFound },
+};
+
+/** What the Node sender resolves with, without a socket (one Headers per answer, shared: read only). */
+async function canned(request: { url: string; method: 'GET' | 'POST' }) {
+  return request.url.endsWith('/missing') ? answers.missing : answers[request.method];
+}
+
+type Task = () => Promise<unknown>;
+
+function tasksOf(sdk: typeof Sdk): Record<string, Task> {
+  const Base = sdk.PaymentClient as unknown as new (o: object) => Sdk.PaymentClient;
+  const key = Object.getOwnPropertySymbols(Base).find((s) => String(s).includes('platformSender'));
+  if (!key) throw new Error('not the Node entry: its PaymentClient names no platform sender');
+  class Canned extends (Base as new (o: object) => object) {}
+  Object.defineProperty(Canned, key, { value: canned });
+  const make = (extra: object) =>
+    new Canned({ ...CREDENTIALS, baseUrl: 'http://127.0.0.1:1', ...extra }) as Sdk.PaymentClient;
+  const plain = make({});
+  const noop = make({ tracer: new ProxyTracerProvider().getTracer('payinout') });
+  const tasks: Record<string, Task> = {
+    'payin.create': () => plain.payin.create(payinParams),
+    'payin.create, no-op tracer': () => noop.payin.create(payinParams),
+    'transactions.get': () => plain.transactions.get(LOOKUP_ID),
+    'transactions.get, no-op tracer': () => noop.transactions.get(LOOKUP_ID),
+    'transactions.get 404': () => plain.transactions.get('missing').catch(() => undefined),
+  };
+  // ONLY=name runs one kind of call (for a profile: node --cpu-prof --import tsx bench/canned-sender.ts).
+  const only = process.env.ONLY;
+  return only ? { [only]: tasks[only]! } : tasks;
+}
+
+async function cpuPerCall(task: Task, count: number): Promise<number> {
+  const c0 = process.cpuUsage();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (next++ < count) await task();
+    }),
+  );
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / count;
+}
+
+const targets = process.argv.length > 2 ? process.argv.slice(2) : ['dist/node/index.js'];
+const builds = await Promise.all(
+  targets.map(async (t) => tasksOf((await import(pathToFileURL(t).href)) as typeof Sdk)),
+);
+const rounds = Number(process.env.ROUNDS ?? 7);
+const results = new Map<string, number[]>();
+for (const tasks of builds) for (const task of Object.values(tasks)) await cpuPerCall(task, 5_000);
+for (let round = 0; round < rounds; round++) {
+  for (const [b, tasks] of builds.entries()) {
+    for (const [name, task] of Object.entries(tasks)) {
+      const key = `${targets[b]}\t${name}`;
+      results.set(key, [...(results.get(key) ?? []), await cpuPerCall(task, 10_000)]);
+    }
+  }
+}
+const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+console.log(`SDK CPU per call above a canned sender (median of ${rounds} rounds × 10,000, c64):`);
+for (const [key, values] of results) console.log(`  ${key}: ${med(values).toFixed(2)} µs`);
