@@ -4,13 +4,15 @@
  * `confirmWith` (src/webhooks/confirm.ts) each word the outcome for their caller, but which of
  * the three it is is decided here, once:
  * - `found`: the lookup shows one transaction and the rule proves it is the claimed one;
- * - `absent`: the service shows no transaction with that id (a 404);
+ * - `absent`: the service shows no transaction with that id (a 404: a NotFoundError, or the
+ *   lookup's NOT_FOUND when it was made to expect a miss, core/call.ts);
  * - `unproven`: it shows something the rule does not prove — another transaction's details, or
  *   several transactions with that id.
  * A lookup that fails otherwise rejects with its own error; one that resolves no transaction
  * (`null`, `undefined`, a value without a ticket: a wrapper that swallowed its error) rejects
  * with an {@link UnusableLookupError}: it could not be made, and proves nothing.
  */
+import { NOT_FOUND } from '../core/call.js';
 import { AmbiguousTransactionError, NotFoundError, PayinoutError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
 import type { Transaction } from '../schemas/transaction.js';
@@ -19,7 +21,7 @@ import type { MatchRule } from './types.js';
 
 export type Finding =
   | { kind: 'found'; transaction: Transaction }
-  | { kind: 'absent'; error: unknown }
+  | { kind: 'absent' }
   | {
       kind: 'unproven';
       /** Why, for a message: what the lookup shows instead. Customer values are never quoted. */
@@ -31,6 +33,8 @@ export type Finding =
       /** The lookup's error when it showed several transactions with that id. */
       cause?: AmbiguousTransactionError;
     };
+
+const ABSENT: Finding = Object.freeze({ kind: 'absent' });
 
 /** A lookup that resolved something other than a transaction: it could not be made. */
 export class UnusableLookupError extends PayinoutError {
@@ -60,9 +64,10 @@ export async function find(
       const why = `the lookup shows ${error.tickets.length} transactions with that ticket or reference (tickets ${tickets})`;
       return { kind: 'unproven', why, mismatches: [], cause: error };
     }
-    if (isAbsence(error)) return { kind: 'absent', error };
+    if (isAbsence(error)) return ABSENT;
     throw error;
   }
+  if (shown === NOT_FOUND) return ABSENT;
   if (!isTransaction(shown)) throw new UnusableLookupError(shown);
   const differences = mismatches(shown, claim, rule);
   if (differences.length === 0) return { kind: 'found', transaction: shown };

@@ -39,17 +39,19 @@ export function normaliseId(id: string): string {
  * plain URIError) is refused too.
  */
 export function checkedLookupId(id: unknown): string {
-  if (
-    typeof id === 'string' &&
-    id.trim() !== '' &&
-    !/[\uD800-\uDFFF]/.test(id.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))
-  )
-    return normaliseId(id);
+  if (typeof id === 'string' && id.trim() !== '' && !hasLoneSurrogate(id)) return normaliseId(id);
   const issue = {
     path: 'ticketOrReference',
     message: 'must be a non-empty string: the service ticket or your reference',
   };
   throw new RequestValidationError('transaction lookup', [issue], false);
+}
+
+/** Run for every lookup: the pairs are taken out (a copy of the id) only when it has a surrogate at all. */
+function hasLoneSurrogate(id: string): boolean {
+  return (
+    /[\uD800-\uDFFF]/.test(id) && /[\uD800-\uDFFF]/.test(id.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''))
+  );
 }
 
 /**

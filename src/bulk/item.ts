@@ -18,23 +18,18 @@ import {
   ResponseValidationError,
 } from '../core/errors.js';
 import { isTransient } from '../core/retry.js';
-import { type CallOptions, LANE, type SharedPause, VALIDATED } from '../core/types.js';
+import { type CallOptions, LANE, VALIDATED } from '../core/types.js';
 import { safeParse } from '../schemas/kit.js';
 import { type PayOutCreateParams, PayOutCreateParamsSchema } from '../schemas/payout.js';
 import type { Transaction } from '../schemas/transaction.js';
 import { BatchAbortedError, ReferenceConflictError } from './errors.js';
-import type { ItemLock, Run, RunHalt, Step } from './run.js';
-import { MAX_ITEM_PAUSES, runOf } from './runner.js';
+import type { ItemLock, Run, Step } from './run.js';
 import type { BatchClient, PayOutBatchResult } from './types.js';
 
 export type { ItemLock };
-export { MAX_ITEM_PAUSES };
 
 /** What the PayOut's lookup must show to be this item (the operations table's rows). */
 const PAYOUT_RULE = OPERATIONS['payout.create'].recovery;
-
-/** The run's stop (run.ts RunHalt), under the name the queue knows it by. */
-export type ItemHalt = RunHalt;
 
 /**
  * What the PayOut step needs besides its run: the client's create and lookup, the per-reference
@@ -47,21 +42,16 @@ export interface PayOutParts {
   maxRetries: number;
 }
 
-/** A PayOut step's parts and its run: what one item is settled with. */
+/**
+ * A PayOut step's parts and its run: what every item of the run is settled with, built once per
+ * run (not per item), with the options of its two calls.
+ */
 interface Settling extends PayOutParts {
   run: Run;
-}
-
-/**
- * The run's parts spelled out, for a caller that settles single items outside {@link runMany}
- * (payinout/bullmq's worker, one job at a time).
- */
-export interface ItemContext extends PayOutParts {
-  /** The shared pause (gate.ts PauseGate, or a queue-wide one). */
-  gate: SharedPause;
-  /** Set by the first batch-wide failure: no item starts after it. */
-  halt: RunHalt;
-  signal: AbortSignal | undefined;
+  /** The lookup's: the item's retry budget, in the run's lane. */
+  lookupOptions: CallOptions;
+  /** The create's: the same, and the params sent as validated (they were, once, by the step). */
+  createOptions: CallOptions;
 }
 
 /** An item refused before the batch (e.g. a CSV row whose cells could not be read). */
@@ -110,13 +100,18 @@ export function referenceOf(item: unknown): string {
  * only when absent; never rejects.
  */
 export function payOutStep(parts: PayOutParts): Step<PayOutBatchResult> {
-  return (item, run) => settle(item, { ...parts, run });
+  let current: Settling | undefined;
+  return (item, run) => {
+    if (current?.run !== run) current = settling(parts, run);
+    return settle(item, current);
+  };
 }
 
-/** Settles one item outside a run (a queue job); never rejects, whatever the item is. */
-export function settleItem(item: unknown, ctx: ItemContext): Promise<PayOutBatchResult> {
-  const run = runOf({ pause: ctx.gate, halt: ctx.halt, signal: ctx.signal });
-  return settle(item, { client: ctx.client, lock: ctx.lock, maxRetries: ctx.maxRetries, run });
+function settling(parts: PayOutParts, run: Run): Settling {
+  // Shared by every call of the run (frozen: a call reads its options, never writes them).
+  const lookupOptions: CallOptions = Object.freeze({ maxRetries: parts.maxRetries, [LANE]: run.lane });
+  const createOptions: CallOptions = Object.freeze({ ...lookupOptions, [VALIDATED]: true as const });
+  return { ...parts, run, lookupOptions, createOptions };
 }
 
 async function settle(item: unknown, ctx: Settling): Promise<PayOutBatchResult> {
@@ -149,11 +144,10 @@ async function settle(item: unknown, ctx: Settling): Promise<PayOutBatchResult> 
 async function settleOnce(params: PayOutCreateParams, ctx: Settling): Promise<PayOutBatchResult> {
   const { reference } = params;
   const { lane, halt } = ctx.run;
-  const options: CallOptions = { maxRetries: ctx.maxRetries, [LANE]: lane };
   if (lane.stopped()) return failed(reference, stopError(ctx.run, reference));
   let finding: Finding;
   try {
-    finding = await find(() => ctx.client.lookup(reference, options), params, PAYOUT_RULE);
+    finding = await find(() => ctx.client.lookup(reference, ctx.lookupOptions), params, PAYOUT_RULE);
   } catch (error) {
     halt.consider(error);
     return failed(reference, asPayinoutError(error, reference));
@@ -163,7 +157,7 @@ async function settleOnce(params: PayOutCreateParams, ctx: Settling): Promise<Pa
   if (lane.stopped()) return failed(reference, stopError(ctx.run, reference));
   try {
     // Validated once, above: the create sends the checked params as they are.
-    return created(params, await ctx.client.create(params, { ...options, [VALIDATED]: true }));
+    return created(params, await ctx.client.create(params, ctx.createOptions));
   } catch (error) {
     halt.consider(error);
     return refused(params, ctx, error);

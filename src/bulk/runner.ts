@@ -76,8 +76,9 @@ export async function runMany<R, K extends string>(
   const progress = startProgress(options);
   const { around } = options;
   const task = async (item: unknown, index: number): Promise<R> => {
-    const settle = () => step(item, run, index);
-    const result = await (around ? settleAround(around, item, index, settle) : settle());
+    const result = await (around
+      ? settleAround(around, item, index, () => step(item, run, index))
+      : step(item, run, index));
     progress.done++;
     progress[options.countOf(result)]++;
     report(options.onProgress, progress);
@@ -86,7 +87,9 @@ export async function runMany<R, K extends string>(
   let index = 0;
   // The window bounds results held behind one slow item; it never limits concurrency.
   for await (const result of mapOrdered(items, task, { concurrency, window: concurrency * 64 })) {
-    await options.sink(result, index++);
+    // A sink that returns nothing (the queue's, createMany's) costs no await per item.
+    const sunk = options.sink(result, index++);
+    if (sunk) await sunk;
   }
   const stopped = run.halt.summary();
   return stopped ? { ...progress, stopped } : { ...progress };

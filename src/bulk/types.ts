@@ -1,4 +1,5 @@
 /** The public shapes of a PayOut batch (the public API contract, "Bulk payouts"). */
+import type { NotFound } from '../core/call.js';
 import type { Dispatcher } from '../core/dispatch.js';
 import type { PayinoutError } from '../core/errors.js';
 import type { ManyEvents } from '../core/observer-events.js';
@@ -81,5 +82,10 @@ export interface BatchClient {
     params: PayOutCreateParams,
     options?: CallOptions,
   ): Promise<PayOutCreated & RecoveryFields & { ticket: string }>;
-  lookup(reference: string, options?: CallOptions): Promise<Transaction>;
+  /**
+   * Looks the reference up before its create: the transaction, or NOT_FOUND (core/call.ts) when
+   * the service shows none. A lookup that throws `transactions.get`'s NotFoundError instead
+   * means the same (api/find.ts reads both as absent).
+   */
+  lookup(reference: string, options?: CallOptions): Promise<Transaction | NotFound>;
 }

@@ -10,7 +10,7 @@
 import { type Command, CommanderError, InvalidArgumentError } from 'commander';
 import { type BatchSummary, MAX_CONCURRENCY, runPayOutBatch } from '../bulk/batch.js';
 import { RejectedItem } from '../bulk/item.js';
-import type { BatchClient } from '../bulk/types.js';
+import { BATCH_CLIENT, type BatchClient } from '../bulk/types.js';
 import { ConfigurationError } from '../core/errors.js';
 import { guide } from '../core/guides.js';
 import { PaymentClient } from '../node/client.js';
@@ -229,11 +229,9 @@ async function sendRows(
     'payinout payouts send: stopping — no new PayOut starts, the ones in flight are settled',
     () => view.stop(),
   );
-  const batchClient: BatchClient = {
-    create: (params, options) => client.payout.create(params, options),
-    lookup: (reference, options) => client.transactions.get(reference, options),
-    maxRetries,
-  };
+  // createMany's create and lookup-first (a miss is an answer, not an error), this command's retries.
+  const { create, lookup } = client.payout[BATCH_CLIENT]();
+  const batchClient: BatchClient = { create, lookup, maxRetries };
   try {
     return await runPayOutBatch(batchClient, items(file, input), {
       concurrency,

@@ -148,11 +148,30 @@ export type ErrorClassifier = (refusal: Refusal) => ErrorChoice | undefined;
  * more specific), else the HTTP status; the advice likewise, unless the caller gives its own.
  */
 export function createApiError(init: ApiErrorInit, classify?: ErrorClassifier): ApiError {
-  const errorCode = stringField(asRecord(init.body), 'error') ?? init.errorCode;
-  const choice = classify?.({ status: init.status, errorCode });
+  const choice = chooseRefusal(init, classify);
   const ErrorClass = choice?.ErrorClass ?? classForStatus(init.status);
   const advice = init.advice ?? choice?.advice ?? ErrorClass.advice;
   return new ErrorClass({ ...init, advice });
+}
+
+/**
+ * Whether `createApiError` would make this refusal a {@link NotFoundError} (or a subclass):
+ * decided by the same choice, without building the error.
+ */
+export function isNotFoundRefusal(
+  init: Pick<ApiErrorInit, 'status' | 'body' | 'errorCode'>,
+  classify?: ErrorClassifier,
+): boolean {
+  const ErrorClass = chooseRefusal(init, classify)?.ErrorClass ?? classForStatus(init.status);
+  return ErrorClass === NotFoundError || ErrorClass.prototype instanceof NotFoundError;
+}
+
+function chooseRefusal(
+  init: Pick<ApiErrorInit, 'status' | 'body' | 'errorCode'>,
+  classify: ErrorClassifier | undefined,
+): ErrorChoice | undefined {
+  const errorCode = stringField(asRecord(init.body), 'error') ?? init.errorCode;
+  return classify?.({ status: init.status, errorCode });
 }
 
 /** A sentence without its final period, so the SDK adds exactly one. */

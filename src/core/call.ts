@@ -17,6 +17,16 @@ import { type CallOptions, LANE, type WithResponse } from './types.js';
 
 const NONE: readonly string[] = Object.freeze([]);
 
+/**
+ * What a call marked {@link Call.notFoundIsAnswer} resolves with when the service answers a
+ * refusal that would be a NotFoundError: "nothing there", with no error built. A batch looks
+ * every new item up before creating it, so the miss is its common answer, and a scrubbed,
+ * stack-carrying NotFoundError for each one was a tenth of a queue worker's CPU
+ * (docs/performance.md, "Queue (payinout/bullmq)").
+ */
+export const NOT_FOUND: unique symbol = Symbol('payinout.notFound');
+export type NotFound = typeof NOT_FOUND;
+
 /** The parts of a call its table entry fixes: one object serves every call of an operation. */
 type FromTable<T extends z.ZodMiniType> = Pick<
   Call<T>,
@@ -45,6 +55,11 @@ export class Call<T extends z.ZodMiniType = z.ZodMiniType> {
   declare readonly errors: ErrorClassifier | undefined;
   /** Runs on the envelope's `data` before the schema; may throw a typed error. */
   unwrap: ((data: unknown, answer: Answer) => unknown) | undefined;
+  /**
+   * A refusal that would be a NotFoundError resolves with {@link NOT_FOUND} instead of throwing
+   * it: set by a caller that expects a miss (a batch's lookup-first), never by a public method.
+   */
+  notFoundIsAnswer = false;
   /** Set when the call starts: its repeat budget, a create's recovery, where its attempts are told. */
   maxRetries = 0;
   recovery: Recovery | undefined;

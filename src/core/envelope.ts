@@ -5,8 +5,8 @@
  */
 import type * as z from 'zod/mini';
 import { readResponse } from '../schemas/kit.js';
-import { createApiError } from './api-errors.js';
-import type { Answer, Call } from './call.js';
+import { createApiError, isNotFoundRefusal } from './api-errors.js';
+import { type Answer, type Call, NOT_FOUND, type NotFound } from './call.js';
 import { ResponseValidationError, type ValidationIssue } from './errors.js';
 import { isRecord } from './guards.js';
 
@@ -16,7 +16,7 @@ export type Accepted = (body: unknown) => { id: string | undefined; advice: stri
 /**
  * Reads `answer` as an answer of `call` (its response schema, `unwrap` and refusal classifier):
  * the parsed `data`, with the envelope's message and the tolerated missing fields set on the
- * answer; or throws the typed error. `strict` is the client's `strictResponses`; `accepted`, for
+ * answer; NOT_FOUND for a miss the call expects (call.ts); or throws the typed error. `strict` is the client's `strictResponses`; `accepted`, for
  * a call that must not be resent blindly, says what a 2xx that cannot be read means.
  */
 export function readAnswer<T extends z.ZodMiniType>(
@@ -24,7 +24,7 @@ export function readAnswer<T extends z.ZodMiniType>(
   call: Call<T>,
   strict: boolean,
   accepted: Accepted | undefined,
-): z.infer<T> {
+): z.infer<T> | NotFound {
   // Read only once answered: the status is known.
   const status = answer.status as number;
   const body = parseJson(answer.text);
@@ -39,8 +39,12 @@ export function readAnswer<T extends z.ZodMiniType>(
 
   const envelope = isRecord(body) ? body : undefined;
   const saysError = envelope !== undefined && (envelope.status === 'ERROR' || envelope.code === '00');
-  // The error's context is copied on this path only: a success never pays for it.
-  if (status >= 300 || saysError) throw createApiError(errorInit(answer, body), call.errors);
+  if (status >= 300 || saysError) {
+    // A miss the caller expects is its answer: no error built (call.ts NOT_FOUND).
+    if (call.notFoundIsAnswer && isNotFoundRefusal({ status, body }, call.errors)) return NOT_FOUND;
+    // The error's context is copied on this path only: a success never pays for it.
+    throw createApiError(errorInit(answer, body), call.errors);
+  }
 
   let data: unknown = body;
   if (envelope && 'data' in envelope) data = envelope.data;

@@ -13,7 +13,7 @@ import type { CheckedPayOutParams } from '../schemas/params-check.js';
 import type { PayOutCreated, PayOutCreateParams } from '../schemas/payout.js';
 import type { Recoverable } from '../schemas/recovery.js';
 import { caller } from './operation.js';
-import { TransactionsResource } from './transactions.js';
+import { lookupFirst } from './transactions.js';
 
 const create = caller(OPERATIONS['payout.create']);
 
@@ -75,10 +75,9 @@ export class PayOutResource {
    * `maxRetries` and its observers (createMany, and the workers of payinout/bullmq).
    */
   [BATCH_CLIENT](): BatchClient {
-    const lookups = new TransactionsResource(this.#transport);
     return {
       create: this.create.bind(this),
-      lookup: lookups.get.bind(lookups),
+      lookup: lookupFirst(this.#transport),
       maxRetries: this.#transport.maxRetries,
       observers: this.#observers,
     };

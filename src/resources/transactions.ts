@@ -3,12 +3,29 @@ import { checkedLookupId } from '../api/recovery.js';
 import type { TransactionLookupOptions } from '../bulk/lookup-types.js';
 import { lookupMany } from '../bulk/lookups.js';
 import { type WaitOptions, waitForFinal } from '../bulk/wait.js';
+import type { NotFound } from '../core/call.js';
 import type { RequestOptions, Transport } from '../core/transport.js';
+import type { CallOptions } from '../core/types.js';
+import type { Transaction } from '../schemas/transaction.js';
 import { caller } from './operation.js';
 
 export type { WaitOptions };
 
 const lookup = caller(OPERATIONS['transactions.get']);
+
+/**
+ * @internal The lookup a batch makes before each create (bulk/types.ts `BatchClient.lookup`):
+ * `transactions.get`, except that a miss — the answer every new item gets — resolves with
+ * NOT_FOUND instead of throwing a NotFoundError (core/call.ts): the same request, retries, pause
+ * and halt, without an error built, scrubbed and thrown per new item.
+ */
+export function lookupFirst(transport: Transport) {
+  return (reference: string, options?: CallOptions): Promise<Transaction | NotFound> => {
+    const call = lookup(options, undefined, { ticket: checkedLookupId(reference) });
+    call.notFoundIsAnswer = true;
+    return transport.request(call) as Promise<Transaction | NotFound>;
+  };
+}
 
 /** Transaction lookup: `client.transactions`. */
 export class TransactionsResource {

@@ -80,6 +80,13 @@ describe.skipIf(skipQueue).each([1, 50])('payinout/bullmq tracing, itemsPerJob %
       expect(span.attributes['payinout.ticket']).toEqual(expect.any(String));
       expect(calls(span)).toEqual(['GET', 'POST']);
       for (const child of trace.childrenOf(span)) expect(child.kind).toBe(SpanKind.CLIENT);
+      // A new reference's lookup-first: the miss is the answer it looks for, not a failure.
+      const [lookup] = trace.childrenOf(span).filter((child) => child.name.startsWith('GET'));
+      expect(lookup!.attributes).toMatchObject({
+        'http.response.status_code': 404,
+        'payinout.outcome': 'ok',
+      });
+      expect(lookup!.attributes['error.type']).toBeUndefined();
     }
     expect([...jobs.keys()].sort()).toEqual(['bulk-1', 'bulk-2', 'doc-[REDACTED]'].sort());
     // The lost answer: the create's reconciliation lookup is a child of the create.
