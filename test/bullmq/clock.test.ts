@@ -27,7 +27,10 @@ function limitOnceFrom(worker: string, after = 5): () => number {
   return () => limitedAt;
 }
 
-// Both modes; chunks small enough (5 of 40, one per worker at a time) that both workers hold work.
+// Both modes; chunks small enough (5 of 120, one per worker at a time) that both workers hold work.
+// 120 PayOuts, not fewer: the pause reaches the other worker through Redis, which on a loaded
+// machine took up to ~85 ms, and with 40 that worker sometimes settled every remaining PayOut
+// before it heard of the pause (then it had nothing left to do after it, and nothing to show).
 const MODES = [
   { itemsPerJob: 1, env: {} },
   { itemsPerJob: 5, env: { CONCURRENCY: '1' } },
@@ -41,7 +44,7 @@ describe.skipIf(skipQueue).each(MODES)(
       ['worker-2', +MINUTE],
     ] as const) {
       it(`a 429 met by ${limited}, one worker's clock ${skew / 1000} s off: both wait about 1 s, not a minute`, async () => {
-        const batch = items(40);
+        const batch = items(120);
         const limitedAt = limitOnceFrom(limited);
         suite.workers = await Promise.all([
           startWorker(suite.q, suite.server.url, 'worker-1', env),
@@ -50,7 +53,7 @@ describe.skipIf(skipQueue).each(MODES)(
         const { batchId } = await enqueuePayOuts(suite.q.queue, batch, { itemsPerJob });
         const result = await settled(suite.q, batchId, 25_000);
         expect(limitedAt()).toBeGreaterThan(0);
-        expect(result).toMatchObject({ total: 40, done: 40, failed: 0, pending: 0 });
+        expect(result).toMatchObject({ total: 120, done: 120, failed: 0, pending: 0 });
         // Both went on after the pause: neither sat out a minute.
         const after = suite.server.requests.filter((r) => r.time > limitedAt() + 900);
         expect(new Set(after.map((r) => r.worker))).toEqual(new Set(['worker-1', 'worker-2']));
