@@ -536,6 +536,20 @@ await check('a bundle of PaymentClient builds no namespace object', async () => 
   if (objects.length) throw new Error(`namespace objects in the bundle: ${objects.join(', ')}`);
   return 'none';
 });
+await check('a bundle of PaymentClient carries no path only another entry takes', async () => {
+  // Code the client reaches though none of its members runs it (docs/performance.md, "Package →
+  // 0.4", fourth pass): the signature_mismatch wording of several tokens (a client has one), the
+  // queue job's span (payinout/bullmq builds it from the client's tracer). Each marker is text only
+  // that code holds.
+  const code = new TextDecoder().decode(await clientBundle('dist/index.js', false));
+  const markers = {
+    'several-token signature_mismatch': 'matches none of the',
+    'queue job span': 'payout.queue job',
+  };
+  const found = Object.entries(markers).filter(([, text]) => code.includes(text));
+  if (found.length) throw new Error(`in the bundle: ${found.map(([what]) => what).join(', ')}`);
+  return 'none';
+});
 await check(
   `size: payinout's own code, min+gz ≤ ${BUDGET_OWN_KB} KB (target ${TARGET_OWN_KB} KB)`,
   async () => {
