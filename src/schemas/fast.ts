@@ -49,6 +49,10 @@ interface Def {
   checks?: Schemaish[];
   coerce?: boolean;
   when?: (payload: Payload) => boolean;
+  /** A refinement's predicate (`$ZodCustom`). */
+  fn?: (value: unknown) => unknown;
+  /** An overwrite's function (`$ZodCheckOverwrite`: trim, toLowerCase…). */
+  tx?: (value: unknown) => unknown;
   innerType: Schemaish;
   shape: Record<string, Schemaish>;
   catchall?: Schemaish;
@@ -108,18 +112,39 @@ function delegate(zod: Internals): Node {
   };
 }
 
+/** One check on an issue-free value: the value it leaves (an overwrite changes it), or INVALID. */
+type Step = (value: unknown) => unknown;
+
 /** The schema's checks in order on the parsed value, as zod runs them on an issue-free payload. */
 function withChecks(parse: Node, checks: Schemaish[]): Node {
+  const steps = checks.map(step);
   return (value) => {
-    const parsed = parse(value);
-    if (parsed === INVALID) return INVALID;
-    const payload: Payload = { value: parsed, issues: [] };
-    for (const { _zod: check } of checks) {
-      if (check.def.when && !check.def.when(payload)) continue;
-      if (check.check!(payload) instanceof Promise) throw INVALID;
-      if (payload.issues.length) return INVALID;
-    }
-    return payload.value;
+    let out = parse(value);
+    for (let i = 0; i < steps.length && out !== INVALID; i++) out = steps[i]!(out);
+    return out;
+  };
+}
+
+/**
+ * A check as a step. zod's refine (`$ZodCustom`) and overwrite (`z.trim()`…) are called without a
+ * payload, as their own `check` functions use it only to read the value and to push the issue
+ * (zod's core/schemas.js and core/checks.js); any other check runs zod's own function on a payload.
+ */
+function step({ _zod: check }: Schemaish): Step {
+  const { when, fn, tx } = check.def;
+  if (!when && check.traits.has('$ZodCustom') && typeof fn === 'function') {
+    return (value) => {
+      const passed = fn(value);
+      if (passed instanceof Promise) throw INVALID;
+      return passed ? value : INVALID;
+    };
+  }
+  if (!when && check.traits.has('$ZodCheckOverwrite') && typeof tx === 'function') return tx;
+  return (value) => {
+    const payload: Payload = { value, issues: [] };
+    if (when && !when(payload)) return value;
+    if (check.check!(payload) instanceof Promise) throw INVALID;
+    return payload.issues.length ? INVALID : payload.value;
   };
 }
 
