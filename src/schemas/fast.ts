@@ -20,6 +20,7 @@
  * inputs.
  */
 import type * as z from 'zod/mini';
+import { minLength } from 'zod/mini';
 
 /** What a compiled node returns where zod would report an issue. */
 const INVALID = Symbol('invalid');
@@ -53,6 +54,10 @@ interface Def {
   fn?: (value: unknown) => unknown;
   /** An overwrite's function (`$ZodCheckOverwrite`: trim, toLowerCase…). */
   tx?: (value: unknown) => unknown;
+  /** A `z.regex` check's pattern. */
+  pattern?: unknown;
+  /** A length check's minimum. */
+  minimum?: number;
   innerType: Schemaish;
   shape: Record<string, Schemaish>;
   catchall?: Schemaish;
@@ -126,20 +131,42 @@ function withChecks(parse: Node, checks: Schemaish[]): Node {
 }
 
 /**
- * A check as a step. zod's refine (`$ZodCustom`) and overwrite (`z.trim()`…) are called without a
- * payload, as their own `check` functions use it only to read the value and to push the issue
- * (zod's core/schemas.js and core/checks.js); any other check runs zod's own function on a payload.
+ * A check as a step. Where zod's own `check` function reads the payload only for its value and to
+ * push an issue (zod's core/schemas.js and core/checks.js), the step calls no check and makes no
+ * payload: a refine (`$ZodCustom`), an overwrite (`z.trim()`…), a `z.regex`, and a minimum length
+ * that every count of the string clears. Any other check runs zod's own function on a payload.
  */
-function step({ _zod: check }: Schemaish): Step {
-  const { when, fn, tx } = check.def;
-  if (!when && check.traits.has('$ZodCustom') && typeof fn === 'function') {
+function step(schema: Schemaish): Step {
+  const { def, traits } = schema._zod;
+  const generic = zodStep(schema._zod);
+  if (def.when) {
+    // Only a length's own default `when` (a value with a length) is known to pass every string.
+    if (!traits.has('$ZodCheckMinLength') || def.when !== HAS_LENGTH) return generic;
+    // A string of 2 × minimum UTF-16 units has at least `minimum` code points, whichever zod counts.
+    const clears = 2 * def.minimum!;
+    return (value) => (typeof value === 'string' && value.length >= clears ? value : generic(value));
+  }
+  const { fn, tx, pattern } = def;
+  if (traits.has('$ZodCustom') && typeof fn === 'function') {
     return (value) => {
       const passed = fn(value);
       if (passed instanceof Promise) throw INVALID;
       return passed ? value : INVALID;
     };
   }
-  if (!when && check.traits.has('$ZodCheckOverwrite') && typeof tx === 'function') return tx;
+  if (traits.has('$ZodCheckOverwrite') && typeof tx === 'function') return tx;
+  if (traits.has('$ZodCheckRegex') && pattern instanceof RegExp) {
+    return (value) => {
+      pattern.lastIndex = 0;
+      return pattern.test(value as string) ? value : INVALID;
+    };
+  }
+  return generic;
+}
+
+/** zod's own check on a payload of its own. */
+function zodStep(check: Internals): Step {
+  const when = check.def.when;
   return (value) => {
     const payload: Payload = { value, issues: [] };
     if (when && !when(payload)) return value;
@@ -147,6 +174,9 @@ function step({ _zod: check }: Schemaish): Step {
     return payload.issues.length ? INVALID : payload.value;
   };
 }
+
+/** zod's default `when` of a length check (core/checks.js): read once from a check zod builds. */
+const HAS_LENGTH = (minLength(0) as unknown as Schemaish)._zod.def.when;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -357,6 +357,18 @@ const SYNTHETIC: Record<string, z.ZodMiniType> = {
     ),
     b: z.optional(z.number().check(z.refine((n) => (n > 0 ? n : Number.NaN)))),
   }),
+  // A regex and a length are stepped without zod's check where that is exact: a global regex
+  // (its lastIndex), lengths counted in code points, a length with a `when` of its own.
+  'regex and lengths': z.strictObject({
+    a: z.optional(z.string().check(z.regex(/x/g), z.minLength(2))),
+    // zod/mini's types leave `when` out of a length's params; zod honours it (def.when ??= its default).
+    b: z.optional(
+      z
+        .string()
+        .check(z.minLength(3, { when: (payload: z.core.ParsePayload) => payload.value !== 'x' } as {})),
+    ),
+    v: z.optional(z.string().check(z.minLength(2), z.maxLength(3))),
+  }),
   'a refinement of payinout reporting issues on paths': z
     .strictObject({
       a: z.optional(z.string()),
@@ -385,6 +397,12 @@ const SYNTHETIC_INPUTS = fc.oneof(
   fc.tuple(fc.constantFrom('a', 'b', 'c', 1, null, undefined), value).map(([k, v]) => ({ k, v })),
   fc.constantFrom('a', 'b', 'c', 'when').map((key) => ({ [key]: undefined })),
   fc.constantFrom('x', 'xy', { when: 'x' }, {}),
+  fc
+    .tuple(
+      fc.constantFrom('a', 'b', 'v'),
+      fc.constantFrom('x', 'xx', 'xax', 'x😀', '😀', '😀😀', '\uD83D', 'ab'),
+    )
+    .map(([key, text]) => ({ [key]: text })),
 );
 
 describe('the fast path gives zod’s answer: every kind it models, and those it leaves to zod', () => {
