@@ -12,8 +12,8 @@
  * (zod's core/compile.js, ~1,900 lines) would not fit the Node entry's bundle budget.
  *
  * Exactness: only the node kinds below are compiled, each mirroring zod's parse of that kind
- * (zod 4's core/schemas.js); checks, refinements and transforms run zod's own functions on a
- * payload of their own. Any other kind (nullable, array, record, default, codec…: rare on the hot
+ * (zod 4's core/schemas.js); transforms and checks run zod's own functions, on a payload of their
+ * own, except the checks `step` calls without one where that is exact. Any other kind (nullable, array, record, default, codec…: rare on the hot
  * paths, and the Node entry's bundle budget has no room for them) runs zod itself for that subtree
  * ("delegate"), and anything unexpected at run time (a Promise, a throw) abandons the fast path for
  * the whole parse. test/property/fast-parse.test.ts compares both on generated valid and invalid
