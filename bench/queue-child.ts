@@ -4,6 +4,9 @@
  * 'cpu' with the CPU spent since the last 'cpu' and its memory. The bench learns progress from
  * these messages, so no progress poll of the bench's own reaches Redis.
  */
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+
 interface ClosableWorker {
   close(): Promise<void>;
 }
@@ -35,6 +38,8 @@ export function serveBench(worker: ClosableWorker): (n: number, failed?: string)
   process.on('disconnect', () => process.exit(0)); // the bench died: do not linger
   process.on('message', async (message) => {
     if (message === 'cpu') process.send?.({ report: report() });
+    if (typeof message === 'object' && message !== null && 'profile' in message)
+      return void profile(String((message as { profile: string }).profile));
     if (message !== 'exit') return;
     await worker.close();
     process.send?.({ report: report() });
@@ -51,4 +56,25 @@ export function serveBench(worker: ClosableWorker): (n: number, failed?: string)
       unsent = 0;
     }, 10);
   };
+}
+
+let session: Session | undefined;
+
+/**
+ * bench/queue-profile.ts: `{ profile: 'start' }` starts V8's CPU profiler in this process,
+ * `{ profile: '<file>' }` stops it and writes the .cpuprofile there; each answered `{ profiled }`.
+ */
+async function profile(command: string): Promise<void> {
+  if (command === 'start') {
+    session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  } else if (session) {
+    const { profile: taken } = await session.post('Profiler.stop');
+    await writeFile(command, JSON.stringify(taken));
+    session.disconnect();
+    session = undefined;
+  }
+  process.send?.({ profiled: command });
 }

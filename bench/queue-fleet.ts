@@ -14,12 +14,17 @@ import { type OwnRedis, ownRedis } from './queue-redis.js';
 
 export interface SystemSpec {
   name: string;
-  /** payinout's worker (dist/bullmq) or the anchor (bare BullMQ + node:http). */
-  kind: 'payinout' | 'anchor';
+  /**
+   * payinout's worker (dist/bullmq), the anchor (bare BullMQ + node:http), or bare BullMQ calling
+   * the SDK (bench/queue-sdk-worker.ts: one PayOut a job, no payinout/bullmq).
+   */
+  kind: 'payinout' | 'anchor' | 'sdk';
   itemsPerJob: number;
   /** BullMQ concurrency (jobs per worker); undefined: payinout's default. */
   concurrency?: number;
   lockMs?: number;
+  /** payinout's worker from another build's dist/ (default: this checkout's). */
+  dist?: string;
 }
 
 export interface RoundCost {
@@ -151,7 +156,7 @@ export class Fleet {
 
   async #fork(): Promise<FleetWorker> {
     const { spec } = this;
-    const file = spec.kind === 'payinout' ? './queue-worker.ts' : './queue-anchor-worker.ts';
+    const file = WORKER_FILES[spec.kind];
     const t0 = performance.now();
     const child = fork(fileURLToPath(new URL(file, import.meta.url)), {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -162,6 +167,7 @@ export class Fleet {
         BENCH_QUEUE: queueName(spec),
         ...(spec.concurrency ? { BENCH_CONCURRENCY: String(spec.concurrency) } : {}),
         ...(spec.lockMs ? { BENCH_LOCK_MS: String(spec.lockMs) } : {}),
+        ...(spec.dist ? { BENCH_DIST: spec.dist } : {}),
       },
     });
     await new Promise((resolve, reject) => {
@@ -178,6 +184,12 @@ export class Fleet {
     return { child, startupMs, report: () => ask(child, 'cpu') };
   }
 }
+
+const WORKER_FILES = {
+  payinout: './queue-worker.ts',
+  anchor: './queue-anchor-worker.ts',
+  sdk: './queue-sdk-worker.ts',
+} as const;
 
 const queueName = (spec: SystemSpec) => `bench-${spec.name.replace(/\W+/g, '-')}`;
 

@@ -8,9 +8,11 @@ import type * as Queue from '../src/bullmq/index.js';
 import type * as Sdk from '../src/index.js';
 import { serveBench } from './queue-child.js';
 
-const sdk = (await import(pathToFileURL('dist/node/index.js').href)) as typeof Sdk;
-const bullmq = (await import(pathToFileURL('dist/bullmq/index.js').href)) as typeof Queue;
 const env = process.env;
+// BENCH_DIST: another build's dist/ (bench/queue-profile.ts compares two builds in one run).
+const dist = env.BENCH_DIST ?? 'dist';
+const sdk = (await import(pathToFileURL(`${dist}/node/index.js`).href)) as typeof Sdk;
+const bullmq = (await import(pathToFileURL(`${dist}/bullmq/index.js`).href)) as typeof Queue;
 const client = new sdk.PaymentClient({
   username: env.BENCH_USERNAME ?? '',
   password: env.BENCH_PASSWORD ?? '',

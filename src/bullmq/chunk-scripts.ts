@@ -1,6 +1,7 @@
 /**
- * The Redis scripts of one job (a chunk of a batch, one PayOut or fifty): one round trip to
- * start it, one to end it, and one per renewal while it runs.
+ * The Redis scripts of one job (a chunk of a batch, one PayOut or fifty): one operation to
+ * start it, one to end it — each sent in one script with the other jobs' starting or ending in the
+ * same turn of the event loop (script-batch.ts) — and one script per renewal while it runs.
  *
  * Leases live in ONE hash per queue (keys.ts `leases`), a field per reference being settled, so
  * a chunk's fifty leases are two commands to take (HMGET, HSET) and two to release (HMGET, HDEL)
@@ -12,6 +13,7 @@
  */
 import type { RedisClient } from 'bullmq';
 import type { Taken } from '../core/lease.js';
+import { type BatchedRun, scriptBatch } from './script-batch.js';
 import { run } from './scripts.js';
 
 /** Redis's clock in ms (TIME in a script: allowed since Redis 5, effects are what replicates). */
@@ -34,7 +36,8 @@ end`;
  * (ms, Redis's clock; -2 unread), `h` the batch's halt. One reference: HSETNX alone when it is free.
  * KEYS: leases, pause, halt; ARGV: holder, ttl, flags, reference…. Returns { pttl, halt|false, token|false… }.
  */
-const START_JOB = `${NOW}${PARSE}
+const START_JOB = `
+start = function(KEYS, ARGV)${NOW}
 local ttl = tonumber(ARGV[2])
 local out = { -2, false }
 if string.find(ARGV[3], 'p', 1, true) then out[1] = redis.call('PTTL', KEYS[2]) end
@@ -60,7 +63,8 @@ for i = 1, n do
   end
 end
 if #taken > 0 then redis.call('HSET', KEYS[1], unpack(taken)) end
-return out`;
+return out
+end`;
 
 export interface JobStart {
   /** The shared pause left, by Redis's clock (0: none, or not read). */
@@ -93,7 +97,8 @@ export async function startJob(
 ): Promise<JobStart> {
   const flags = `${reads.pause ? 'p' : ''}${reads.halt ? 'h' : ''}-`;
   const flat = [keys.leases, keys.pause, keys.halt];
-  const out = (await run(client, START_JOB, flat, [holder, ttlMs, flags, ...references])) as unknown[];
+  const args = [holder, ttlMs, flags, ...references];
+  const out = (await jobScripts(client, keys.leases, 'start', flat, args)) as unknown[];
   const [pttl, halt, ...tokens] = out;
   return {
     pauseMs: Math.max(0, Number(pttl)),
@@ -148,7 +153,8 @@ export async function renewLeases(
  * first result wins: a late worker that lost its lease never overwrites it) and counts it.
  * KEYS: results, counts, leases; ARGV: lease count, (reference, token)…, then (item id, json, outcome)….
  */
-const END_JOB = `${PARSE}
+const END_JOB = `
+finish = function(KEYS, ARGV)
 local ms = nil
 local leases = tonumber(ARGV[1])
 local first = 2 * leases + 2
@@ -191,7 +197,8 @@ if #fresh > 0 then redis.call('HSET', KEYS[1], unpack(fresh)) end
 for outcome, n in pairs(counts) do
   redis.call('HINCRBY', KEYS[2], outcome, n)
 end
-return 1`;
+return 1
+end`;
 
 export interface SavedResult {
   itemId: string;
@@ -208,5 +215,9 @@ export async function endJob(
   const flat = [keys.results, keys.counts, keys.leases];
   const args: (string | number)[] = [held.length, ...held.flatMap((h) => [h.reference, h.token])];
   for (const r of results) args.push(r.itemId, r.json, r.outcome);
-  await run(client, END_JOB, flat, args);
+  await jobScripts(client, keys.leases, 'finish', flat, args);
 }
+
+/** A job's first and last scripts, batched with other jobs' of the same turn (script-batch.ts). */
+const jobScripts: BatchedRun = scriptBatch(`${PARSE}
+local OPS = {${START_JOB},${END_JOB}}`);

@@ -1,9 +1,10 @@
 /**
  * What a worker does with one job: a chunk of a batch (one PayOut, or `itemsPerJob` of them) run
- * through the runner for "many" (settle.ts), in two Redis round trips of its own — START_JOB
+ * through the runner for "many" (settle.ts), in two Redis operations of its own — START_JOB
  * takes the leases and reads the halt (and the pause, when this worker may have missed an
- * announcement of one); END_JOB releases the leases and saves every result — plus a renewal of
- * all its leases every third of their time to live.
+ * announcement of one); END_JOB releases the leases and saves every result, each sent in one
+ * script with those of the worker's other jobs in the same turn (script-batch.ts) — and its
+ * leases join the worker's renewal of all its jobs' leases, every third of their time to live.
  */
 import type { Job, RedisClient } from 'bullmq';
 import type { PaymentClient } from '../client.js';
@@ -12,7 +13,7 @@ import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
 import { BATCH_ID, batchKeys, jobIdOf, type KeyOwner, queueKeys } from './keys.js';
-import { JobLease } from './lease.js';
+import { JobLease, LeaseRenewal } from './lease.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult, referenceOf, settleJob } from './settle.js';
 import { SharedHalt, type SharedPause } from './shared.js';
 
@@ -46,13 +47,15 @@ export interface JobParts {
 
 export function jobProcessor(parts: JobParts) {
   const base = batchClientOf(parts.client, parts.maxRetries);
+  let renewal: LeaseRenewal | undefined;
   return async (job: Job<PayOutJobData>): Promise<PayOutJobResult> => {
     const items = itemsOf(job);
     const { batchId } = job.data;
     const owner = parts.owner();
     const redis = parts.redis();
     const keys = { ...batchKeys(owner, batchId), ...queueKeys(owner) };
-    const lease = new JobLease(redis, keys, parts.leaseMs);
+    renewal ??= new LeaseRenewal(redis, keys.leases, parts.leaseMs);
+    const lease = new JobLease(redis, keys, renewal);
     const halt = new SharedHalt(redis, keys.halt);
     try {
       await parts.pause().heard();

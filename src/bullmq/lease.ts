@@ -7,8 +7,9 @@
  * counted on its own monotonic clock from when each take or renewal was sent. No time crosses hosts.
  * The fencing rule (core/lease.ts) is the webhook dedupe's too; here the store is the scripts.
  * Cost: the job's references are taken in the job's first script (chunk-scripts.ts START_JOB),
- * renewed together, and released in its last (END_JOB), all in the queue's one lease hash: a few
- * commands per job, whatever its size, not per PayOut.
+ * renewed with the other jobs' of the worker (LeaseRenewal: one script a beat), and released in
+ * its last (END_JOB), all in the queue's one lease hash: a few commands per job, whatever its
+ * size, not per PayOut.
  */
 import type { RedisClient } from 'bullmq';
 import { holdsAt, type LeaseTerms, renewalBeatMs, trustedUntil, untilAfterRenewal } from '../core/lease.js';
@@ -27,21 +28,71 @@ export interface Held extends LeaseRef {
   until: number;
 }
 
+/**
+ * The renewals of every job's leases on one worker: one timer per worker, not one per job, and
+ * one RENEW_LEASES script per beat for all the leases its jobs hold (they are all in the queue's
+ * one lease hash). A job's leases are renewed at the latest one beat after they were taken, as a
+ * timer of its own would; the timer stops whenever no job is left.
+ */
+export class LeaseRenewal {
+  readonly #jobs = new Set<JobLease>();
+  readonly #terms: LeaseTerms;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly redis: Promise<RedisClient>,
+    /** The queue's lease hash. */
+    private readonly leases: string,
+    readonly ttlMs: number,
+  ) {
+    this.#terms = { ttlMs, trustedShare: TRUSTED_SHARE };
+  }
+
+  get terms(): LeaseTerms {
+    return this.#terms;
+  }
+
+  add(job: JobLease): void {
+    this.#jobs.add(job);
+    this.#timer ??= setInterval(
+      () => void this.#beat().catch(() => undefined),
+      renewalBeatMs(this.ttlMs, MIN_RENEW_MS),
+    );
+  }
+
+  /** A job done: once no job holds leases, no timer is left to keep the process alive. */
+  delete(job: JobLease): void {
+    this.#jobs.delete(job);
+    if (this.#jobs.size > 0) return;
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  async #beat(): Promise<void> {
+    const held = [...this.#jobs].flatMap((job) => job.held());
+    if (held.length === 0) return;
+    const client = await this.redis;
+    const sent = performance.now();
+    const flags = await renewLeases(client, this.leases, held, this.ttlMs);
+    for (const [i, renewed] of flags.entries()) {
+      const lease = held[i]!;
+      lease.until = untilAfterRenewal(this.#terms, lease.until, sent, renewed);
+    }
+  }
+}
+
 export class JobLease {
   readonly #held = new Map<string, Held>();
   readonly #local = new KeyedLock();
   readonly #holder = Math.random().toString(36).slice(2);
-  #renewal: NodeJS.Timeout | undefined;
-  readonly #terms: LeaseTerms;
 
   constructor(
     private readonly redis: Promise<RedisClient>,
     /** The queue's lease hash, and the keys the job's first script reads beside it. */
     private readonly keys: { leases: string; pause: string; halt: string },
-    private readonly ttlMs: number,
-  ) {
-    this.#terms = { ttlMs, trustedShare: TRUSTED_SHARE };
-  }
+    /** The worker's renewals, which this job's leases join from its start to its finish. */
+    private readonly renewal: LeaseRenewal,
+  ) {}
 
   /**
    * The job's first round trip: takes every free reference of `references`, and reads the
@@ -52,10 +103,7 @@ export class JobLease {
     const client = await this.redis;
     const unique = [...new Set(references.filter((r) => r !== ''))];
     const start = await this.#take(client, unique, { pause: reads.pause, halt: true });
-    this.#renewal = setInterval(
-      () => void this.#renewAll(client).catch(() => undefined),
-      renewalBeatMs(this.ttlMs, MIN_RENEW_MS),
-    );
+    this.renewal.add(this);
     return start;
   }
 
@@ -78,23 +126,17 @@ export class JobLease {
     return held !== undefined && holdsAt(held.until, performance.now());
   }
 
-  /** Stops renewing; what is still held, for the job's last script to release. */
-  finish(): Held[] {
-    clearInterval(this.#renewal);
-    const held = [...this.#held.values()];
-    this.#held.clear();
-    return held;
+  /** The leases this job holds now (renewed in place by the worker's LeaseRenewal). */
+  held(): Held[] {
+    return [...this.#held.values()];
   }
 
-  async #renewAll(client: RedisClient): Promise<void> {
-    const held = [...this.#held.values()];
-    if (held.length === 0) return;
-    const sent = performance.now();
-    const flags = await renewLeases(client, this.keys.leases, held, this.ttlMs);
-    for (const [i, renewed] of flags.entries()) {
-      const lease = held[i]!;
-      lease.until = untilAfterRenewal(this.#terms, lease.until, sent, renewed);
-    }
+  /** Stops renewing; what is still held, for the job's last script to release. */
+  finish(): Held[] {
+    this.renewal.delete(this);
+    const held = this.held();
+    this.#held.clear();
+    return held;
   }
 
   /**
@@ -113,10 +155,11 @@ export class JobLease {
   /** Takes what is free of `references` (one script), trusted from when it was sent. */
   async #take(client: RedisClient, references: string[], reads: StartReads): Promise<JobStart> {
     const sent = performance.now();
-    const start = await startJob(client, this.keys, references, this.#holder, this.ttlMs, reads);
+    const { ttlMs, terms } = this.renewal;
+    const start = await startJob(client, this.keys, references, this.#holder, ttlMs, reads);
     for (const [i, token] of start.tokens.entries()) {
       const reference = references[i]!;
-      if (token) this.#held.set(reference, { reference, token, until: trustedUntil(this.#terms, sent) });
+      if (token) this.#held.set(reference, { reference, token, until: trustedUntil(terms, sent) });
     }
     return start;
   }

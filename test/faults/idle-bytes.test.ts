@@ -60,6 +60,12 @@ function answerFor(line: string, body: string): string {
 async function strayWriter(stray: string, strayAfterMs: number | 'same write' = 30, rest = '') {
   const received: Received[] = [];
   const sockets = new Set<net.Socket>();
+  let strayWritten: () => void = () => {};
+  // The premise of an idle-bytes case: the stray bytes are on the client's socket before its next
+  // call. Waited for, not timed: a loaded machine fired the server's timer after a fixed pause.
+  const written = new Promise<void>((resolve) => {
+    strayWritten = resolve;
+  });
   const server = net.createServer((socket) => {
     const connection = sockets.size;
     sockets.add(socket);
@@ -83,7 +89,9 @@ async function strayWriter(stray: string, strayAfterMs: number | 'same write' = 
         else if (answered === 2) socket.write(rest + answerFor(line, body));
         else socket.write(answerFor(line, body));
         if (first && strayAfterMs !== 'same write') {
-          setTimeout(() => socket.writable && socket.write(stray), strayAfterMs);
+          setTimeout(() => {
+            if (socket.writable) socket.write(stray, () => strayWritten());
+          }, strayAfterMs);
         }
       }
     });
@@ -94,17 +102,18 @@ async function strayWriter(stray: string, strayAfterMs: number | 'same write' = 
     server.close();
   };
   const { port } = server.address() as net.AddressInfo;
-  return { received, baseUrl: `http://127.0.0.1:${port}` };
+  return { received, written, baseUrl: `http://127.0.0.1:${port}` };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('bytes a server writes on an idle keep-alive connection', () => {
   it('a stray 422 is never read as the answer to the next create: the PayOut is reported created, sent once', async () => {
-    const { received, baseUrl } = await strayWriter(STRAY_422);
+    const { received, written, baseUrl } = await strayWriter(STRAY_422);
     const client = new PaymentClient({ ...CREDENTIALS, baseUrl, maxRetries: 0 });
     await expect(client.merchant.getBalance()).resolves.toMatchObject({ balance: 10.5 });
-    await pause(150);
+    await written;
+    await pause(50);
     const created = await client.payout.create({ ...payoutCO, reference: 'idle-bytes-1' });
     expect(created).toMatchObject({ ticket: 'T-own-answer' });
     const creates = received.filter((r) => r.line.startsWith('POST'));
@@ -123,10 +132,11 @@ describe('bytes a server writes on an idle keep-alive connection', () => {
       'HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n',
     ],
   ])('%s written while idle: the next call gets its own answer', async (_, stray) => {
-    const { received, baseUrl } = await strayWriter(stray);
+    const { received, written, baseUrl } = await strayWriter(stray);
     const client = new PaymentClient({ ...CREDENTIALS, baseUrl, maxRetries: 0 });
     await client.merchant.getBalance();
-    await pause(150);
+    await written;
+    await pause(50);
     const created = await client.payout.create({ ...payoutCO, reference: 'idle-bytes-2' });
     expect(created).toMatchObject({ ticket: 'T-own-answer' });
     expect(received.filter((r) => r.line.startsWith('POST'))).toHaveLength(1);

@@ -1,0 +1,89 @@
+/**
+ * Where a queue worker's CPU goes, one job per PayOut:
+ * `tsx bench/queue-profile.ts [n] [rounds] [system…]` (after `npm run build`). A system is `anchor`
+ * (bare BullMQ + node:http), `sdk` (bare BullMQ calling client.transactions.get +
+ * client.payout.create), `payinout` (createPayOutWorker), or `payinout=<dist dir>` (another
+ * build's, for an A/B in one run). Each runs one warm worker process on a redis-server of its own
+ * against the bench simulator; `rounds` interleaved rounds of n PayOuts each (default 5,000 × 3)
+ * give worker CPU per PayOut (min and median: the machine's load only adds), then one more
+ * round under V8's CPU profiler writes /tmp/queue-<system>.cpuprofile (summarise with
+ * bench/profile-layers.ts or bench/profile-summary.ts). Not part of `npm run bench`.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { startChild } from './child.js';
+import { COMPARE_CONCURRENCY } from './queue.js';
+import { Fleet, type SystemSpec } from './queue-fleet.js';
+import { payout } from './queue-items.js';
+import { fmt, median } from './stats.js';
+
+const n = Number(process.argv[2] ?? 5_000);
+const rounds = Number(process.argv[3] ?? 3);
+const names = process.argv.length > 4 ? process.argv.slice(4) : ['anchor', 'sdk', 'payinout'];
+const batchOf = (run: string, count: number) => Array.from({ length: count }, (_, i) => payout(run, i));
+const fileOf = (name: string) => `/tmp/queue-${name.replace(/\W+/g, '-')}.cpuprofile`;
+
+function specOf(name: string): SystemSpec {
+  const [kind, dist] = name.split('=') as [SystemSpec['kind'], string | undefined];
+  return {
+    name: `profile ${name}`,
+    kind,
+    itemsPerJob: 1,
+    concurrency: COMPARE_CONCURRENCY,
+    ...(dist ? { dist } : {}),
+  };
+}
+
+const sim = await startChild('./bulk-server.ts');
+const creds = sim.extra as { username: string; password: string; token: string };
+const env = {
+  BENCH_USERNAME: creds.username,
+  BENCH_PASSWORD: creds.password,
+  BENCH_TOKEN: creds.token,
+  BENCH_BASE_URL: `http://127.0.0.1:${sim.port}`,
+  BENCH_PREFIX: `payinout-profile-${randomUUID().slice(0, 8)}`,
+};
+const fleets: Fleet[] = [];
+try {
+  for (const name of names) fleets.push(await Fleet.start(specOf(name), 1, sim, env));
+  for (const [i, fleet] of fleets.entries()) await fleet.settle(batchOf(`warm-${i}`, 1_000));
+  const cpu: number[][] = fleets.map(() => []);
+  const commands: number[][] = fleets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, fleet] of fleets.entries()) {
+      const cost = await fleet.round(batchOf(`r${round}-${i}`, n));
+      cpu[i]!.push(cost.cpuMs);
+      commands[i]!.push(cost.commands);
+    }
+  }
+  for (const [i, fleet] of fleets.entries()) {
+    const child = fleet.workers[0]!.child;
+    await profiled(child, 'start');
+    await fleet.round(batchOf(`profiled-${i}`, n));
+    await profiled(child, fileOf(names[i]!));
+  }
+  console.log(`| system | worker CPU ms / PayOut, min | median | rounds | Redis commands / PayOut |`);
+  console.log('|---|--:|--:|---|--:|');
+  for (const [i, name] of names.entries()) {
+    const each = cpu[i]!.map((c) => fmt(c, 3)).join(', ');
+    console.log(
+      `| ${name} | ${fmt(Math.min(...cpu[i]!), 3)} | ${fmt(median(cpu[i]!), 3)} | ${each} | ${fmt(median(commands[i]!), 1)} |`,
+    );
+  }
+} finally {
+  await Promise.all(fleets.map((f) => f.stop()));
+  await sim.stop();
+}
+
+/** Tells a worker to start its profiler, or to stop it and write the profile to `command`. */
+function profiled(child: ChildProcess, command: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (m: { profiled?: string }) => {
+      if (m.profiled !== command) return;
+      child.off('message', onMessage);
+      resolve();
+    };
+    child.on('message', onMessage);
+    child.send({ profile: command });
+  });
+}
