@@ -1,9 +1,10 @@
 /**
  * The SDK's own CPU per call above the wire, per kind of call: the Node entry's PaymentClient
  * with its `node:http` sender swapped for a canned one (same answer bytes as the envelope
- * server), 64 in flight, interleaved rounds × 10,000 calls per
- * build, medians. Calls: `payin.create`, `transactions.get`, a `transactions.get` answered 404,
- * and each `get` again with OpenTelemetry's no-op tracer (tracing off).
+ * server), 64 in flight, interleaved rounds × 10,000 calls per build, medians. Calls:
+ * `payin.create` (and again with `validateRequests: false`: request validation's share),
+ * `transactions.get`, a `transactions.get` answered 404, and each `get` again with
+ * OpenTelemetry's no-op tracer (tracing off).
  * `npx tsx bench/canned-sender.ts before/dist/node/index.js dist/node/index.js` (ROUNDS=n).
  */
 import { pathToFileURL } from 'node:url';
@@ -54,8 +55,11 @@ function tasksOf(sdk: typeof Sdk): Record<string, Task> {
     new Canned({ ...CREDENTIALS, baseUrl: 'http://127.0.0.1:1', ...extra }) as Sdk.PaymentClient;
   const plain = make({});
   const noop = make({ tracer: new ProxyTracerProvider().getTracer('payinout') });
+  const unchecked = make({ validateRequests: false });
   const tasks: Record<string, Task> = {
     'payin.create': () => plain.payin.create(payinParams),
+    // Beside the row above: request validation's share of a create.
+    'payin.create, validateRequests: false': () => unchecked.payin.create(payinParams),
     'payin.create, no-op tracer': () => noop.payin.create(payinParams),
     'transactions.get': () => plain.transactions.get(LOOKUP_ID),
     'transactions.get, no-op tracer': () => noop.transactions.get(LOOKUP_ID),

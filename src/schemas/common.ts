@@ -56,6 +56,9 @@ export const AmountSchema = z.number().check(
  * currency's minor unit cannot be paid (0.1 + 0.2 serialises as 0.30000000000000004).
  */
 export function inexactAmount(amount: number, decimals: number): string | undefined {
+  // A whole number up to 2^53 − 1 is exact in every currency, and its text is plain digits: the
+  // common case (COP, amounts in whole units) needs no text at all.
+  if (Number.isSafeInteger(amount)) return undefined;
   if (amount > Number.MAX_SAFE_INTEGER) return 'must be at most 9007199254740991 to be sent exactly';
   const text = String(amount);
   if (/e/i.test(text)) return `must be a plain decimal number (${text} is in exponent notation)`;
@@ -71,9 +74,9 @@ export function inexactAmount(amount: number, decimals: number): string | undefi
 /** A request amount in a currency with `decimals` minor-unit digits (0: whole numbers only). */
 export const exactAmount = (decimals: number) =>
   AmountSchema.check(
-    z.superRefine((amount, ctx) => {
+    refinement<number>((amount, found) => {
       const why = Number.isFinite(amount) && amount > 0 ? inexactAmount(amount, decimals) : undefined;
-      if (why) ctx.addIssue({ code: 'custom', message: why, input: amount });
+      if (why) issue(found, undefined, why);
     }),
   );
 export const UrlSchema = z
@@ -139,16 +142,39 @@ export const CustomerRecordSchema = responseSchema((k) =>
 /** A customer as read back from the service (see {@link CustomerRecordSchema}). */
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema.tolerant>;
 
-type Ctx = z.core.$RefinementCtx<unknown>;
+/** zod's parse payload at a check: the value, and the issues found so far. */
+export type Found = z.core.ParsePayload<unknown>;
 
-export function issue(ctx: Ctx, path: (string | number)[], message: string): void {
-  ctx.addIssue({ code: 'custom', path, message });
+/**
+ * A refinement that reports its own issues on their own paths, as `z.superRefine` does, made once
+ * per schema: zod's superRefine makes a new `addIssue` closure on every parse, and request
+ * validation runs on every call (docs/performance.md, "0.4: per-call cost").
+ */
+export function refinement<T>(
+  rule: (value: T, found: Found) => void,
+  params?: z.core.$ZodCustomParams,
+): z.core.$ZodCheck<T> {
+  return z.check<T>((payload) => rule(payload.value, payload as Found), params);
+}
+
+/**
+ * The issue superRefine's `ctx.addIssue({ code: 'custom', path, message })` reports (without a
+ * path: on the value itself, where zod puts it).
+ */
+export function issue(found: Found, path: (string | number)[] | undefined, message: string): void {
+  // `continue: true`: later checks still run, as after addIssue (an issue without it aborts them).
+  const input = found.value;
+  found.issues.push(
+    path
+      ? { code: 'custom', path, message, input, continue: true }
+      : { code: 'custom', message, input, continue: true },
+  );
 }
 
 /** country ↔ currency pairing (spec: "Must match merchant country and currency"). */
-export function checkCountryCurrency(ctx: Ctx, country: CountryCode, currency: string): void {
+export function checkCountryCurrency(found: Found, country: CountryCode, currency: string): void {
   const expected = COUNTRIES[country].currency;
-  if (currency !== expected) issue(ctx, ['currency'], `must be ${expected} for country ${country}`);
+  if (currency !== expected) issue(found, ['currency'], `must be ${expected} for country ${country}`);
 }
 
 /** A zod/mini schema that reads a string and gives a string (a request text field). */
@@ -176,11 +202,12 @@ export function listed(values: readonly [string, ...string[]] | null, what: stri
 
 /** A value from a spec list, or any non-empty string where the spec lists none (null). */
 export function checkListed(
-  ctx: Ctx,
+  found: Found,
   path: (string | number)[],
   value: string,
   allowed: readonly string[] | null,
   what: string,
 ): void {
-  if (allowed && !allowed.includes(value)) issue(ctx, path, `${what}; expected one of ${allowed.join(', ')}`);
+  if (allowed && !allowed.includes(value))
+    issue(found, path, `${what}; expected one of ${allowed.join(', ')}`);
 }

@@ -12,14 +12,15 @@
  * (zod's core/compile.js, ~1,900 lines) would not fit the Node entry's bundle budget.
  *
  * Exactness: only the node kinds below are compiled, each mirroring zod's parse of that kind
- * (zod 4's core/schemas.js); checks, refinements and transforms run zod's own functions on a
- * payload of their own. Any other kind (nullable, array, record, default, codec…: rare on the hot
+ * (zod 4's core/schemas.js); transforms and checks run zod's own functions, on a payload of their
+ * own, except the checks `step` calls without one where that is exact. Any other kind (nullable, array, record, default, codec…: rare on the hot
  * paths, and the Node entry's bundle budget has no room for them) runs zod itself for that subtree
  * ("delegate"), and anything unexpected at run time (a Promise, a throw) abandons the fast path for
  * the whole parse. test/property/fast-parse.test.ts compares both on generated valid and invalid
  * inputs.
  */
 import type * as z from 'zod/mini';
+import { minLength } from 'zod/mini';
 
 /** What a compiled node returns where zod would report an issue. */
 const INVALID = Symbol('invalid');
@@ -49,6 +50,14 @@ interface Def {
   checks?: Schemaish[];
   coerce?: boolean;
   when?: (payload: Payload) => boolean;
+  /** A refinement's predicate (`$ZodCustom`). */
+  fn?: (value: unknown) => unknown;
+  /** An overwrite's function (`$ZodCheckOverwrite`: trim, toLowerCase…). */
+  tx?: (value: unknown) => unknown;
+  /** A `z.regex` check's pattern. */
+  pattern?: unknown;
+  /** A length check's minimum. */
+  minimum?: number;
   innerType: Schemaish;
   shape: Record<string, Schemaish>;
   catchall?: Schemaish;
@@ -108,20 +117,66 @@ function delegate(zod: Internals): Node {
   };
 }
 
+/** One check on an issue-free value: the value it leaves (an overwrite changes it), or INVALID. */
+type Step = (value: unknown) => unknown;
+
 /** The schema's checks in order on the parsed value, as zod runs them on an issue-free payload. */
 function withChecks(parse: Node, checks: Schemaish[]): Node {
+  const steps = checks.map(step);
   return (value) => {
-    const parsed = parse(value);
-    if (parsed === INVALID) return INVALID;
-    const payload: Payload = { value: parsed, issues: [] };
-    for (const { _zod: check } of checks) {
-      if (check.def.when && !check.def.when(payload)) continue;
-      if (check.check!(payload) instanceof Promise) throw INVALID;
-      if (payload.issues.length) return INVALID;
-    }
-    return payload.value;
+    let out = parse(value);
+    for (let i = 0; i < steps.length && out !== INVALID; i++) out = steps[i]!(out);
+    return out;
   };
 }
+
+/**
+ * A check as a step. Where zod's own `check` function reads the payload only for its value and to
+ * push an issue (zod's core/schemas.js and core/checks.js), the step calls no check and makes no
+ * payload: a refine (`$ZodCustom`), an overwrite (`z.trim()`…), a `z.regex`, and a minimum length
+ * that every count of the string clears. Any other check runs zod's own function on a payload.
+ */
+function step(schema: Schemaish): Step {
+  const { def, traits } = schema._zod;
+  const generic = zodStep(schema._zod);
+  if (def.when) {
+    // Only a length's own default `when` (a value with a length) is known to pass every string.
+    if (!traits.has('$ZodCheckMinLength') || def.when !== HAS_LENGTH) return generic;
+    // A string of 2 × minimum UTF-16 units has at least `minimum` code points, whichever zod counts.
+    const clears = 2 * def.minimum!;
+    return (value) => (typeof value === 'string' && value.length >= clears ? value : generic(value));
+  }
+  const { fn, tx, pattern } = def;
+  if (traits.has('$ZodCustom') && typeof fn === 'function') {
+    return (value) => {
+      const passed = fn(value);
+      if (passed instanceof Promise) throw INVALID;
+      return passed ? value : INVALID;
+    };
+  }
+  if (traits.has('$ZodCheckOverwrite') && typeof tx === 'function') return tx;
+  if (traits.has('$ZodCheckRegex') && pattern instanceof RegExp) {
+    return (value) => {
+      pattern.lastIndex = 0;
+      return pattern.test(value as string) ? value : INVALID;
+    };
+  }
+  return generic;
+}
+
+/** zod's own check on a payload of its own. */
+function zodStep(check: Internals): Step {
+  const when = check.def.when;
+  return (value) => {
+    const payload: Payload = { value, issues: [] };
+    if (when && !when(payload)) return value;
+    if (check.check!(payload) instanceof Promise) throw INVALID;
+    return payload.issues.length ? INVALID : payload.value;
+  };
+}
+
+/** zod's default `when` of a length check (core/checks.js): read once from a check zod builds. */
+const HAS_LENGTH = (minLength(0) as unknown as Schemaish)._zod.def.when;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -10,12 +10,18 @@
  * list of shapes.
  */
 
+/** A UTF-16 surrogate, paired or not: only a lone one makes `encodeURIComponent` throw. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** A base whose path the segment is parsed under, between two fixed segments. */
 const PROBE_BASE = 'http://segment.invalid/before/';
 
 /** Why `value` cannot be sent as one path segment, or undefined when it round-trips exactly. */
 export function segmentProblem(value: string): string | undefined {
   if (value === '') return 'must not be empty (the path would name another endpoint)';
+  // Without a '.' or any surrogate, encoding cannot throw nor bring a '.' (below): the common
+  // case, checked on every create's reference and every path built, makes no encoded copy.
+  if (!value.includes('.') && !SURROGATE.test(value)) return undefined;
   let encoded: string;
   try {
     encoded = encodeURIComponent(value);

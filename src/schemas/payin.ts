@@ -12,10 +12,12 @@ import {
 import {
   digitsText,
   exactAmount,
+  type Found,
   issue,
   listed,
   orRequired,
   referenceText,
+  refinement,
   type TextSchema,
   text,
   UrlSchema,
@@ -76,10 +78,10 @@ const coCustomer = z
     legal_doc_type: listed(COUNTRIES.CO.payinDocumentTypes, 'is not a PayIn document type in CO'),
   })
   .check(
-    z.superRefine((customer, ctx) => {
+    refinement((customer, found) => {
       if ((customer.bank === undefined) !== (customer.person_type === undefined)) {
         const missing = customer.bank === undefined ? 'bank' : 'person_type';
-        issue(ctx, [missing], 'is required: PSE direct needs both bank and person_type');
+        issue(found, [missing], 'is required: PSE direct needs both bank and person_type');
       }
     }),
   ) as unknown as z.ZodMiniType<
@@ -140,12 +142,12 @@ const PAYIN_SHAPES = {
 /** PSE direct fields belong to a PSE PayIn (a PayIn with another method must not carry them). */
 function checkPayIn(
   value: { payment_method: string; customer_data: { bank?: unknown; person_type?: unknown } },
-  ctx: z.core.$RefinementCtx<unknown>,
+  found: Found,
 ): void {
   const { bank, person_type } = value.customer_data;
   if ((bank !== undefined || person_type !== undefined) && value.payment_method !== 'PSE') {
     issue(
-      ctx,
+      found,
       ['customer_data', bank !== undefined ? 'bank' : 'person_type'],
       'is only for PSE direct (payment_method PSE)',
     );
@@ -157,7 +159,7 @@ function checkPayIn(
  * document types and the PSE direct pair follow the country table. Unknown keys are refused.
  */
 export const PayInCreateParamsSchema = z.discriminatedUnion('country', [
-  z.strictObject(PAYIN_SHAPES.CO).check(z.superRefine(checkPayIn)),
+  z.strictObject(PAYIN_SHAPES.CO).check(refinement(checkPayIn)),
   z.strictObject(PAYIN_SHAPES.PE),
   z.strictObject(PAYIN_SHAPES.MX),
   z.strictObject(PAYIN_SHAPES.GT),
@@ -187,16 +189,13 @@ const LEGACY_FIELDS = {
   ipn_url: UrlSchema,
 };
 
-function checkLegacyLimits(
-  value: { payment_method: string; amount: number },
-  ctx: z.core.$RefinementCtx<unknown>,
-): void {
+function checkLegacyLimits(value: { payment_method: string; amount: number }, found: Found): void {
   const minimum = (LEGACY_PAYIN_LIMITS.minimum as Record<string, number>)[value.payment_method];
   if (minimum !== undefined && value.amount < minimum) {
-    issue(ctx, ['amount'], `must be at least ${minimum} for ${value.payment_method}`);
+    issue(found, ['amount'], `must be at least ${minimum} for ${value.payment_method}`);
   }
   if (value.amount > LEGACY_PAYIN_LIMITS.maximum) {
-    issue(ctx, ['amount'], `must be at most ${LEGACY_PAYIN_LIMITS.maximum}`);
+    issue(found, ['amount'], `must be at most ${LEGACY_PAYIN_LIMITS.maximum}`);
   }
 }
 
@@ -204,8 +203,8 @@ function checkLegacyLimits(
 export const PayInLegacyCreateParamsSchema = z.discriminatedUnion('country', [
   z
     .strictObject({ ...PAYIN_SHAPES.CO, ...LEGACY_FIELDS })
-    .check(z.superRefine(checkPayIn), z.superRefine(checkLegacyLimits)),
-  z.strictObject({ ...PAYIN_SHAPES.PE, ...LEGACY_FIELDS }).check(z.superRefine(checkLegacyLimits)),
+    .check(refinement(checkPayIn), refinement(checkLegacyLimits)),
+  z.strictObject({ ...PAYIN_SHAPES.PE, ...LEGACY_FIELDS }).check(refinement(checkLegacyLimits)),
 ]);
 /** What the deprecated `client.payin.createLegacy()` takes (CO or PE). */
 export type PayInLegacyCreateParams = z.input<typeof PayInLegacyCreateParamsSchema>;

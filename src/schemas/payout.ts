@@ -13,6 +13,7 @@ import {
   listed,
   orRequired,
   referenceText,
+  refinement,
   type TextSchema,
   text,
   UrlSchema,
@@ -63,12 +64,12 @@ const mxCustomer = z
     clabe_number: text(),
   })
   .check(
-    z.superRefine((customer, ctx) => {
+    refinement((customer, found) => {
       if (!isValidClabe(customer.account_number)) {
-        issue(ctx, ['account_number'], 'must be an 18-digit CLABE with a valid check digit');
+        issue(found, ['account_number'], 'must be an 18-digit CLABE with a valid check digit');
       }
       if (customer.clabe_number !== customer.account_number) {
-        issue(ctx, ['clabe_number'], 'must equal account_number for a Mexico SPEI PayOut');
+        issue(found, ['clabe_number'], 'must equal account_number for a Mexico SPEI PayOut');
       }
     }, bothClabeFieldsRead),
   );

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { OPERATIONS } from '../../src/api/operations.js';
-import { EnvelopeSchema } from '../../src/schemas/common.js';
+import { EnvelopeSchema, issue, refinement } from '../../src/schemas/common.js';
 import { fastParse } from '../../src/schemas/fast.js';
 import type { ResponseSchema } from '../../src/schemas/kit.js';
 import { WebhookEventSchema } from '../../src/schemas/webhook.js';
@@ -342,6 +342,45 @@ const SYNTHETIC: Record<string, z.ZodMiniType> = {
   }),
   'declared __proto__': z.strictObject({ ['__proto__']: z.string(), a: z.optional(z.string()) }),
   'async refine (zod throws)': z.string().check(z.refine(async (v) => v.length > 1)),
+  // A refine and an overwrite are stepped without a payload: a result that is not a boolean, and a
+  // check after an overwrite, must read as zod reads them.
+  'refine results that are not booleans, checks after an overwrite': z.strictObject({
+    a: z.optional(
+      z.string().check(
+        z.trim(),
+        z.overwrite((v) => v.replace(/x/g, '')),
+        z.refine((v) => (v.length > 1 ? v : 0)),
+        z.refine((v) => (v === 'yy' ? null : 'yes')),
+        z.minLength(3),
+        z.refine((v) => (v.length === 4 ? '' : {})),
+      ),
+    ),
+    b: z.optional(z.number().check(z.refine((n) => (n > 0 ? n : Number.NaN)))),
+  }),
+  // A regex and a length are stepped without zod's check where that is exact: a global regex
+  // (its lastIndex), lengths counted in code points, a length with a `when` of its own.
+  'regex and lengths': z.strictObject({
+    a: z.optional(z.string().check(z.regex(/x/g), z.minLength(2))),
+    // zod/mini's types leave `when` out of a length's params; zod honours it (def.when ??= its default).
+    b: z.optional(
+      z
+        .string()
+        .check(z.minLength(3, { when: (payload: z.core.ParsePayload) => payload.value !== 'x' } as {})),
+    ),
+    v: z.optional(z.string().check(z.minLength(2), z.maxLength(3))),
+  }),
+  'a refinement of payinout reporting issues on paths': z
+    .strictObject({
+      a: z.optional(z.string()),
+      b: z.optional(z.number()),
+    })
+    .check(
+      refinement((value, found) => {
+        if (value.a === undefined && value.b !== undefined) issue(found, ['a'], 'goes with b');
+        if (typeof value.b === 'number' && value.b < 0) issue(found, undefined, 'negative');
+      }),
+      z.refine((value) => value.a !== 'stop'),
+    ),
 };
 
 const SYNTHETIC_INPUTS = fc.oneof(
@@ -358,6 +397,12 @@ const SYNTHETIC_INPUTS = fc.oneof(
   fc.tuple(fc.constantFrom('a', 'b', 'c', 1, null, undefined), value).map(([k, v]) => ({ k, v })),
   fc.constantFrom('a', 'b', 'c', 'when').map((key) => ({ [key]: undefined })),
   fc.constantFrom('x', 'xy', { when: 'x' }, {}),
+  fc
+    .tuple(
+      fc.constantFrom('a', 'b', 'v'),
+      fc.constantFrom('x', 'xx', 'xax', 'x😀', '😀', '😀😀', '\uD83D', 'ab'),
+    )
+    .map(([key, text]) => ({ [key]: text })),
 );
 
 describe('the fast path gives zod’s answer: every kind it models, and those it leaves to zod', () => {

@@ -106,6 +106,22 @@ describe('PayIn request validation', () => {
     ]);
   });
 
+  it('every rule reports: a half PSE pair on a card PayIn is named twice, beside a too-fine amount', () => {
+    // An issue a refinement reports lets the checks after it run: one that stopped them would hide
+    // the second rule behind the first.
+    const result = safeParse(PayInCreateParamsSchema, {
+      ...payinCO,
+      payment_method: 'CARD',
+      amount: 100.125,
+      customer_data: { ...customerCO, bank: '1022' },
+    });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['amount', "must have at most 2 decimal places (the currency's minor unit)"],
+      ['customer_data.person_type', 'is required: PSE direct needs both bank and person_type'],
+      ['customer_data.bank', 'is only for PSE direct (payment_method PSE)'],
+    ]);
+  });
+
   it('amount must be a finite number above zero', () => {
     for (const amount of [0, -5, Number.NaN, Number.POSITIVE_INFINITY, '100'])
       expect(payin({ amount })).toEqual(['amount']);
@@ -135,6 +151,16 @@ describe('legacy PayIn limits (stated for v1 only)', () => {
     expect(legacy({ payment_method: 'EFECTY', amount: 10_000 })).toEqual([]);
     expect(legacy({ amount: 2_000_001 })).toEqual(['amount']);
     expect(legacy({ amount: 100.5 })).toEqual(['amount']);
+    // A fractional amount below PSE's floor: both rules, each with its own message.
+    const both = safeParse(PayInLegacyCreateParamsSchema, {
+      ...payinCO,
+      payment_method: 'PSE',
+      amount: 1_999.5,
+    });
+    expect(both.error?.issues.map((i) => i.message)).toEqual([
+      'must be a whole number',
+      'must be at least 2000 for PSE',
+    ]);
     // The country picks the shape; MX has none in v1, so the country alone is reported.
     expect(legacy({ country: 'MX', currency: 'MXN', payment_method: 'SPEI' })).toEqual(['country']);
     expect(legacy({ redirect_url: undefined, ipn_url: undefined })).toEqual(['ipn_url', 'redirect_url']);
