@@ -4,8 +4,9 @@
  * One entry per endpoint: id (the SDK method it backs), HTTP method, path template, request
  * schema and its human name, response schema, whether it may be resent as it is, which
  * credentials it takes, and for creates how a lost answer is settled by reference. Its words —
- * the guide's section, a summary, when each documented error comes — are read by the OpenAPI
- * document only and live beside it, keyed by these ids (src/openapi/operation-texts.ts).
+ * the guide's section, a summary, the errors the guide documents and when each comes — are read
+ * by the OpenAPI document only and live beside it, keyed by these ids
+ * (src/openapi/operation-texts.ts).
  *
  * Who reads it:
  * - the client: `src/resources/` (one line per method) → `src/core/` transport;
@@ -16,7 +17,6 @@
  * read it without a cycle. Change a path, a schema or a rule here and all three follow.
  * The executable recovery (lookup, match proof) lives in `recovery.ts`; this file only describes it.
  */
-import { type ApiErrorCode, ERROR_CODES } from '../schemas/catalog.js';
 import { MerchantBalanceSchema, MerchantProfileSchema } from '../schemas/merchant.js';
 import { PayInCreateParamsSchema, PayInLegacyCreateParamsSchema } from '../schemas/payin.js';
 import { PayInCreatedSchema, PseBankListSchema } from '../schemas/payin-result.js';
@@ -24,7 +24,7 @@ import { PayOutCreatedSchema, PayOutCreateParamsSchema } from '../schemas/payout
 import { SandboxConfirmParamsSchema, SandboxConfirmResultSchema } from '../schemas/sandbox.js';
 import { TransactionSchema } from '../schemas/transaction.js';
 import { TransactionLookupBodySchema } from '../schemas/wire.js';
-import type { DocumentedError, MatchRule, Operation, RecoveryMatch } from './types.js';
+import type { MatchRule, Operation, RecoveryMatch } from './types.js';
 
 /**
  * What every create's lookup must show before the SDK calls it this create's result: the same
@@ -84,26 +84,9 @@ const DELIVERY_MATCH = [
  */
 export const DELIVERY_RULE: MatchRule = { match: DELIVERY_MATCH };
 
-/** An error the guide documents for an endpoint; its status comes from the one table of identifiers. */
-const documented = (error: ApiErrorCode, bare?: true): DocumentedError => ({
-  status: ERROR_CODES[error].status,
-  error,
-  ...(bare && { bare }),
-});
-
-/** Guide "Errors", sandbox confirm table. */
-const CONFIRM_ERRORS: readonly DocumentedError[] = [
-  documented('NOT_FOUND', true),
-  documented('VALIDATION_ERROR'),
-  documented('TYPE_MISMATCH'),
-  documented('ALREADY_FINAL'),
-  documented('STATUS_NOT_SUPPORTED'),
-  documented('CONFIRM_FAILED'),
-];
-
 /**
  * What an entry is unless it says otherwise: no path parameter, one object answered, safe to
- * resend, Basic and Token-Top, in every environment, current, no recovery, no documented error.
+ * resend, Basic and Token-Top, in every environment, current, no recovery.
  */
 const ENDPOINT = {
   pathParams: [],
@@ -114,7 +97,6 @@ const ENDPOINT = {
   sandboxOnly: false,
   deprecated: false,
   recovery: undefined,
-  errors: [],
 } as const;
 
 const payinCreate = {
@@ -210,7 +192,6 @@ const confirm = {
   // Same status again answers 200 SUCCESS (guide "States and transitions"): idempotent.
   safeToResend: true,
   sandboxOnly: true,
-  errors: CONFIRM_ERRORS,
 } as const;
 
 const sandboxConfirmPayIn = {

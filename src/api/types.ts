@@ -114,6 +114,4 @@ export interface Operation {
   deprecated: boolean;
   /** Creates only: how a lost answer is settled by reference. */
   recovery: RecoveryDescriptor | undefined;
-  /** Errors the guide documents for this endpoint (most are "Not shown"). */
-  errors: readonly DocumentedError[];
 }

@@ -10,7 +10,7 @@ import { VERSION } from '../version.js';
 import { SIGNATURE_HEADER } from '../webhooks/verify.js';
 import { Components, ENVELOPE, ERROR_BODY, NOT_FOUND_BODY, WEBHOOK_EVENT } from './components.js';
 import { type JsonSchema, ref } from './json-schema.js';
-import { textOf, whenOf } from './operation-texts.js';
+import { documentedErrors, textOf, whenOf } from './operation-texts.js';
 
 /** Options of {@link buildOpenApiDocument}. */
 export interface OpenApiOptions {
@@ -153,7 +153,7 @@ function responses(operation: Operation, components: Components): Record<string,
       content: { [JSON_TYPE]: { schema: success } },
     },
   };
-  for (const [status, errors] of groupByStatus(operation.errors)) {
+  for (const [status, errors] of groupByStatus(documentedErrors(operation.id))) {
     const bare = errors.every((e) => e.bare);
     const list = errors.map((e) => `\`${e.error}\`: ${whenOf(operation.id, e.error)}`).join('; ');
     out[String(status)] = {

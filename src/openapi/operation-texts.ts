@@ -1,19 +1,22 @@
 /**
  * What the OpenAPI document says of each operation of the table (src/api/operations.ts) in words:
- * the guide's section, a summary, and when each error the guide documents comes. Only the
- * document reads them, so they live beside its builder: the client carries the table's rules
- * (paths, schemas, errors by status), not its prose (docs/performance.md, "Package → 0.4").
- * Keyed by the operation ids, so an operation without its texts does not compile.
+ * the guide's section, a summary, and the errors the guide documents with when each comes. Only
+ * the document reads them, so they live beside its builder: the client carries the table's rules
+ * (paths, schemas, what may be resent, recovery), not its documentation (docs/performance.md,
+ * "Package → 0.4"). Keyed by the operation ids, so an operation without its texts does not compile.
  */
 import type { OperationId } from '../api/operations.js';
-import type { ApiErrorCode } from '../schemas/catalog.js';
+import type { DocumentedError } from '../api/types.js';
+import { type ApiErrorCode, ERROR_CODES } from '../schemas/catalog.js';
 
 export interface OperationText {
   /** The guide's section that describes the operation. */
   section: string;
   summary: string;
-  /** When each error of the operation's `errors` comes (guide "Errors"). */
+  /** The errors the guide documents for the operation (most are "Not shown"), and when each comes (guide "Errors"). */
   errors?: Readonly<Partial<Record<ApiErrorCode, string>>>;
+  /** Those of `errors` whose body holds only `error` (sandbox confirm's 404). */
+  bare?: readonly ApiErrorCode[];
 }
 
 const CONFIRM_SECTION = 'POST /api/v1/sandbox/payin/confirm and POST /api/v1/sandbox/payout/confirm';
@@ -65,11 +68,13 @@ export const OPERATION_TEXTS: { readonly [Id in OperationId]: OperationText } = 
     section: CONFIRM_SECTION,
     summary: 'Force a pending PayIn to a final status and send its webhook (staging and UAT)',
     errors: CONFIRM_ERRORS,
+    bare: ['NOT_FOUND'],
   },
   'sandbox.confirmPayOut': {
     section: CONFIRM_SECTION,
     summary: 'Force a PayOut waiting for the bank to a final status and send its webhook (staging and UAT)',
     errors: CONFIRM_ERRORS,
+    bare: ['NOT_FOUND'],
   },
 };
 
@@ -80,7 +85,20 @@ export function textOf(id: string): OperationText {
   return text;
 }
 
-/** When an operation answers one of the errors of its `errors` list, in the guide's words. */
+/**
+ * The errors the guide documents for an operation, in the guide's order, each with its status
+ * from the one table of identifiers (ERROR_CODES).
+ */
+export function documentedErrors(id: string): DocumentedError[] {
+  const { errors = {}, bare = [] } = textOf(id);
+  return (Object.keys(errors) as ApiErrorCode[]).map((error) => ({
+    status: ERROR_CODES[error].status,
+    error,
+    ...(bare.includes(error) && { bare: true }),
+  }));
+}
+
+/** When an operation answers one of its documented errors, in the guide's words. */
 export function whenOf(id: string, error: ApiErrorCode): string {
   const when = textOf(id).errors?.[error];
   if (!when) throw new Error(`src/openapi/operation-texts.ts does not say when ${id} answers ${error}.`);
