@@ -157,29 +157,19 @@ export function detectWebhookScheme(
   headers: HeadersLike,
   token: string,
 ): BuiltInSignatureScheme | null {
-  for (const scheme of BUILT_IN_SCHEMES) {
-    try {
-      checkSignature(rawBody, headers, token, scheme, Number.POSITIVE_INFINITY);
-      return scheme;
-    } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) throw error;
-    }
+  // Raw body (any size) → header present → body readable; then each scheme's signature over
+  // (token, ticket, reference) against the header, the body read once.
+  let signed: Signed;
+  try {
+    signed = readSigned(rawBody, headers, Number.POSITIVE_INFINITY);
+  } catch (error) {
+    if (!(error instanceof WebhookVerificationError)) throw error;
+    return null;
   }
-  return null;
-}
-
-/** Raw body within the cap → header present → body readable → signature over (token, ticket, reference) matches. */
-function checkSignature(
-  rawBody: unknown,
-  headers: unknown,
-  token: string,
-  scheme: SignatureScheme,
-  maxBodyBytes: number | undefined,
-): Record<string, unknown> {
-  const { signature, fields, record } = readSigned(rawBody, headers, maxBodyBytes);
-  const expected = computeWebhookSignature({ token, ...fields }, scheme);
-  if (!signatureMatches(signature, expected)) throw mismatch(undefined);
-  return record;
+  const { signature, fields } = signed;
+  const signedWith = (scheme: BuiltInSignatureScheme) =>
+    signatureMatches(signature, computeWebhookSignature({ token, ...fields }, scheme));
+  return BUILT_IN_SCHEMES.find(signedWith) ?? null;
 }
 
 /** What a delivery shows before any crypto: the received signature, the body as a record and the fields it signs. */
@@ -206,10 +196,10 @@ function readSigned(rawBody: unknown, headers: unknown, maxBodyBytes: number | u
  * signature_mismatch. A keyring of several tokens words it itself (tokens.ts), naming its entries;
  * this is the one-token wording, the only one a client's `webhooks.verify` can meet.
  */
-function mismatch(keyring: Keyring | undefined): WebhookVerificationError {
+function mismatch(keyring: Keyring): WebhookVerificationError {
   return new WebhookVerificationError(
     'signature_mismatch',
-    keyring?.unmatched?.() ??
+    keyring.unmatched?.() ??
       `The ${SIGNATURE_HEADER} header does not match this body for the one token given. Usual cause: a delivery for another merchant reaching this receiver; if it serves several merchants (CO, PE, MX accounts), give each token: token: { co: '…', pe: '…' } (${guide('webhooks.md', 'several-merchants-one-receiver')}). Else check that the token is the merchant token of this environment and that the body is passed unmodified. Only if every genuine delivery of this merchant fails, the service may sign another way: run detectWebhookScheme() on one captured delivery (${guide('webhooks.md', 'signature-scheme-what-is-known-and-what-is-not')}).`,
   );
 }
