@@ -35,7 +35,11 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 // 0.3 also stops bundling ky (the senders call fetch / node:http themselves), and adds tracing
 // and the acceptance pass's checks (getMany halt, credential/appInfo/baseUrl control characters,
 // one token for two merchants, prefix suggestions: ~0.7 KB): node entry 50.1 KB.
-const BUDGET_BUNDLE_KB = 50.5;
+// 0.5 (2026-11-27 07:05): the main entry 47.67 KB (was 48.06); the node entry 50.52 KB, of which
+// request validation's Node-only fast path (valcpu: refinements, regex and length steps without
+// zod's payload, ~40 % less validation CPU per create) is ~0.15 KB: the per-call CPU is the issue's
+// target, this budget only guards against growth, so it moves by that much and no more.
+const BUDGET_BUNDLE_KB = 50.6;
 // The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 // 0.3 bundles the CLI's libraries (commander, csv-parse, csv-stringify, cli-progress and its four
 // dependencies) into dist/ instead of installing them as 9 packages (3.1 MB on disk) into every
