@@ -153,7 +153,10 @@ function enterOne<T>(
     return work;
   };
   try {
-    drop(hook.call(observer, start, proceed));
+    const returned = hook.call(observer, start, proceed);
+    // A wrap that hands back the work itself (startActiveSpan returning proceed's promise) needs
+    // no handler of its own: the engine awaits that promise. Anything else is dropped.
+    if (returned !== work) drop(returned);
   } catch {
     // As contain(): an observer's fault costs its own record of the event, nothing else.
   }
