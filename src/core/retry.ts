@@ -7,6 +7,7 @@
  * not retry in lockstep; `Retry-After` wins when present, up to 60 s.
  */
 import { whenAborted } from './abort.js';
+import type { Answer } from './call.js';
 import { ApiError, ConnectionError } from './errors.js';
 import type { Lane } from './types.js';
 
@@ -154,6 +155,8 @@ export function askedTooLong(error: unknown): boolean {
 export class Pacer {
   #retries = 0;
   #pauses = 0;
+  /** The pause of the last answer was set when it came (heard), before it was read. */
+  #announced = false;
 
   constructor(
     readonly maxRetries: number,
@@ -189,6 +192,23 @@ export class Pacer {
     return this.#retries < this.maxRetries ? wait : undefined;
   }
 
+  /**
+   * In a lane, pauses every lane the moment an answer asks for a wait (429, Retry-After), before
+   * it is read: reading a refusal into its typed, scrubbed error can take tens of milliseconds
+   * (redacting a customer's details), and every other lane and worker goes on sending until it
+   * hears of the pause. Spends nothing; `take` then waits the same pause out. Resolves once the
+   * event loop has turned, so that a pause shared across processes (payinout/bullmq writes it to
+   * Redis) is on its way before the read holds this process; at once when nothing was paused.
+   */
+  heard(answer: Answer): Promise<void> | undefined {
+    if (!this.lane || answer.failed || answer.status === undefined || answer.status < 400) return;
+    const wait = this.plan(answer);
+    if (!wait?.asked || wait.ms <= 0) return;
+    this.lane.pause.pauseUntil(Date.now() + wait.ms);
+    this.#announced = true;
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
   /** Spends one repeat of the budget `wait` belongs to, and waits it out. */
   async take(wait: Wait): Promise<void> {
     if (this.#spendsPause(wait)) this.#pauses++;
@@ -203,7 +223,9 @@ export class Pacer {
   async hold(wait: Wait): Promise<void> {
     const lane = this.lane;
     if (lane && wait.asked) {
-      lane.pause.pauseUntil(Date.now() + wait.ms);
+      // Announced already when the answer came (heard): the pause is not said twice.
+      if (!this.#announced) lane.pause.pauseUntil(Date.now() + wait.ms);
+      this.#announced = false;
       return this.ready();
     }
     if (lane && !this.signal) return sleep(wait.ms, lane.signal).catch(() => {});

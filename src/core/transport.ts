@@ -104,12 +104,18 @@ export class Transport {
     const first = inLane ? undefined : this.#reader.read(call, await this.#http.send(call));
     if (first && !first.failed && recovery.contradiction(first.value) === undefined) return first.value;
     // Built only now: a create answered at once never needs to send again.
-    const send = async () => this.#reader.read(call, await this.#http.send(call));
+    const pacer = lazy(() => this.#pacer(call, call.maxRetries));
+    const send = async () => {
+      const answer = await this.#http.send(call);
+      const announced = inLane ? pacer().heard(answer) : undefined;
+      if (announced) await announced;
+      return this.#reader.read(call, answer);
+    };
     return reconcile({
       recovery,
       method: call.method,
       path: `/${call.path}`,
-      pacer: lazy(() => this.#pacer(call, call.maxRetries)),
+      pacer,
       inLane,
       first,
       signal: call.options.signal,
@@ -164,6 +170,8 @@ export class Transport {
       const ready = pacer?.ready();
       if (ready) await ready;
       const answer = await this.#http.send(call);
+      const announced = pacer?.heard(answer);
+      if (announced) await announced;
       const failed = answer.failed || isRetriableStatus(answer.status);
       if (failed && maxRetries + (pacer?.lane?.maxPauses ?? 0) > 0) {
         pacer ??= this.#pacer(call, maxRetries);
