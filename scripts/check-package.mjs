@@ -39,7 +39,9 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 // request validation's Node-only fast path (valcpu: refinements, regex and length steps without
 // zod's payload, ~40 % less validation CPU per create) is ~0.15 KB: the per-call CPU is the issue's
 // target, this budget only guards against growth, so it moves by that much and no more.
-const BUDGET_BUNDLE_KB = 50.6;
+// 07:55: 50.6x KB with the pause announced when a 429 arrives (core/retry.ts Pacer.heard, a
+// correctness fix of the shared pause, ~0.1 KB): 50.8.
+const BUDGET_BUNDLE_KB = 50.8;
 // The tarball was 714 kB when it shipped 2.2 MB of source maps; without them ~200 kB.
 // 0.3 bundles the CLI's libraries (commander, csv-parse, csv-stringify, cli-progress and its four
 // dependencies) into dist/ instead of installing them as 9 packages (3.1 MB on disk) into every
@@ -66,7 +68,8 @@ const BUDGET_BUNDLE_KB = 50.6;
 // docs/history/performance-0.1-0.4.md, which `files` (docs/*.md) does not ship: 693.4 -> 678.2 kB;
 // then main's CHANGELOG fold of four branches (+3.3 kB), the queue's and valcpu's sections of
 // performance.md and this branch's own "fourth pass" paragraph: 684.5 kB.
-const BUDGET_TARBALL_KB = 687;
+// 07:55: 687.2 kB: this stop's CHANGELOG entries and the targets run in docs/performance.md: 690.
+const BUDGET_TARBALL_KB = 690;
 // The main entry's PaymentClient alone with zod, as a merchant who imports only the client bundles
 // it (esbuild, minified, gzip -9; clientBundle below). Issue 25 item 7's target is 40 KB. Measured
 // 2026-11-27 03:20 on branch bundle: 46.07 KB (node entry 47.69 KB); 46.88 / 48.52 KB before its
@@ -116,7 +119,9 @@ const TARGET_OWN_KB = 15;
 // callcpu and itemcpu took it to 39.45 KB; branch bundle4 (2026-11-27 07:00, valcpu merged) back to
 // 39.14 KB (the queue's job span, the documented errors beside the OpenAPI builder, one copy of an
 // error, one refusal answer, one lookup Call, one read in detectWebhookScheme, DELIVERY_RULE).
-const BUDGET_OWN_KB = 39.2;
+// 2026-11-27 07:55: 39.27 KB with Pacer.heard (the 429's pause announced before the answer is
+// read, ~0.1 KB): 39.4. The PaymentClient figure above, the issue's target, is 39.90 KB.
+const BUDGET_OWN_KB = 39.4;
 
 // The one heading rule, the one `payinout docs` uses (src/cli/guide-index.ts), loaded through tsx
 // so that this check and the CLI cannot disagree on an anchor.
