@@ -5,19 +5,10 @@
  * none (the event loop, socket reads, timers) to "node internals"; idle and GC apart. With
  * `[payouts]`, the PayOuts settled while profiling, each layer's µs per PayOut too.
  */
-import { readFileSync } from 'node:fs';
+import { readProfile } from './cpuprofile.js';
 
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string };
-  children?: number[];
-}
-const profile = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
-  nodes: Node[];
-  samples: number[];
-  timeDeltas: number[];
-};
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const profile = readProfile(process.argv[2]!);
+const { byId } = profile;
 const parent = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
 

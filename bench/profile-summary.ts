@@ -1,17 +1,8 @@
 /** Self time per function and per package of a .cpuprofile: `tsx bench/profile-summary.ts file.cpuprofile`. */
-import { readFileSync } from 'node:fs';
+import { readProfile } from './cpuprofile.js';
 
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-const profile = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
-  nodes: Node[];
-  samples: number[];
-  timeDeltas: number[];
-};
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const profile = readProfile(process.argv[2]!);
+const { byId } = profile;
 const self = new Map<number, number>();
 for (const [i, id] of profile.samples.entries())
   self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
