@@ -22,7 +22,7 @@ export function printQueue(result: QueueResult): void {
     );
   }
   console.log(
-    "\nWorker processes started and warmed before the timed rounds and kept across them; each system on a redis-server of its own (INFO commandstats deltas, Lua's inner commands counted, the enqueue included). Progress reaches the bench over IPC from the workers, so no progress poll of the bench's is in the counts. HTTP requests counted by the simulator; worker CPU is process.cpuUsage of all workers over the round.\n",
+    `\nWorker processes started and warmed (${fmt(sizes.warm)} PayOuts per worker process) before the timed rounds and kept across them; each system on a redis-server of its own (INFO commandstats deltas, Lua's inner commands counted, the enqueue included). Progress reaches the bench over IPC from the workers, so no progress poll of the bench's is in the counts. HTTP requests counted by the simulator; worker CPU is process.cpuUsage of all workers over the round.\n`,
   );
   printTargets(rows);
   printWorkers(result);

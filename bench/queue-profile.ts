@@ -1,7 +1,7 @@
 /**
  * Where a queue worker's CPU goes, one job per PayOut:
  * `tsx bench/queue-profile.ts [n] [rounds] [system…]` (after `npm run build`). A system is `anchor`
- * (bare BullMQ + node:http), `sdk` (bare BullMQ calling client.transactions.get +
+ * (bare BullMQ + node:http), `anchor*50` or `payinout*50` (50 PayOuts a job), `sdk` (bare BullMQ calling client.transactions.get +
  * client.payout.create), `payinout` (createPayOutWorker), or `payinout=<dist dir>` (another
  * build's, for an A/B in one run). Each runs one warm worker process on a redis-server of its own
  * against the bench simulator; `rounds` interleaved rounds of n PayOuts each (default 5,000 × 3)
@@ -24,11 +24,12 @@ const batchOf = (run: string, count: number) => Array.from({ length: count }, (_
 const fileOf = (name: string) => `/tmp/queue-${name.replace(/\W+/g, '-')}.cpuprofile`;
 
 function specOf(name: string): SystemSpec {
-  const [kind, dist] = name.split('=') as [SystemSpec['kind'], string | undefined];
+  const [system, dist] = name.split('=') as [string, string | undefined];
+  const [kind, items] = system.split('*') as [SystemSpec['kind'], string | undefined];
   return {
     name: `profile ${name}`,
     kind,
-    itemsPerJob: 1,
+    itemsPerJob: Number(items ?? 1),
     concurrency: COMPARE_CONCURRENCY,
     ...(dist ? { dist } : {}),
   };

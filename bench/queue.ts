@@ -58,14 +58,18 @@ const trace = (what: string) => process.stderr.write(`queue bench: ${what}\n`);
 const batchOf = (run: string, n: number) => Array.from({ length: n }, (_, i) => payout(run, i));
 
 export async function benchQueue({ quick = false }: QueueBenchOptions = {}) {
+  // Warm means warm: V8 optimises a worker's code only after thousands of PayOuts, and the SDK's
+  // path is longer than the anchor's few lines, so a short warm-up (0.4: 200 PayOuts shared by
+  // every worker, 50 each at 4 workers) measured payinout half-interpreted and 2.5-3.5x slower per
+  // PayOut than warm (bench/queue-profile.ts). A round long enough that its start and tail are a small part of it.
   const sizes = quick
-    ? { items: 500, warm: 100, rounds: 2, workers: [1, 2], sweepItems: 500, locks: [2_000] }
+    ? { items: 500, warm: 300, rounds: 2, workers: [1, 2], sweepItems: 500, locks: [2_000] }
     : {
-        items: 600,
-        warm: 200,
+        items: 3_000,
+        warm: 1_500,
         rounds: 3,
         workers: [1, 2, 4],
-        sweepItems: 600,
+        sweepItems: 3_000,
         locks: [10_000, 5_000, 2_000],
       };
   const sim = await startChild('./bulk-server.ts');
@@ -95,17 +99,18 @@ export async function benchQueue({ quick = false }: QueueBenchOptions = {}) {
   }
 }
 
+/** `warm`: PayOuts per worker process before the timed rounds. */
 type Sizes = { items: number; warm: number; rounds: number; sweepItems: number };
 
 /** The four systems at one worker count: started one fleet after another, warmed, interleaved. */
-async function compare(sim: ChildServer, env: Record<string, string>, workers: number, sizes: Sizes) {
+export async function compare(sim: ChildServer, env: Record<string, string>, workers: number, sizes: Sizes) {
   const fleets: Fleet[] = [];
   try {
     trace(`${workers} worker(s): starting the four systems`);
     for (const spec of SYSTEMS) fleets.push(await Fleet.start(spec, workers, sim, env));
     trace(`${workers} worker(s): warming up`);
     for (const [i, fleet] of fleets.entries())
-      await fleet.settle(batchOf(`warm-w${workers}-${i}`, sizes.warm));
+      await fleet.settle(batchOf(`warm-w${workers}-${i}`, sizes.warm * workers));
     // Idle CPU once, with one worker per system (the same at any worker count).
     const idle = await Promise.all(fleets.map((f) => (workers === 1 ? f.idleCpu(IDLE_MS) : [0])));
     trace(`${workers} worker(s): rounds`);
