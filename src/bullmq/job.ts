@@ -49,37 +49,39 @@ export interface JobParts {
 
 export function jobProcessor(parts: JobParts) {
   const base = batchClientOf(parts.client, parts.maxRetries);
+  const keysOf = keyCache();
   let renewal: LeaseRenewal | undefined;
+  let client: RedisClient | undefined;
+  let heard = false;
   return async (job: Job<PayOutJobData>): Promise<PayOutJobResult> => {
     const items = itemsOf(job);
     const { batchId } = job.data;
-    const owner = parts.owner();
     const redis = parts.redis();
-    const keys = { ...batchKeys(owner, batchId), ...queueKeys(owner) };
+    const keys = keysOf(parts.owner(), batchId);
     renewal ??= new LeaseRenewal(redis, keys.leases, parts.leaseMs);
     const lease = new JobLease(redis, keys, renewal);
     const halt = new SharedHalt(redis, keys.halt);
+    const pause = parts.pause();
     try {
-      await parts.pause().heard();
-      const start = await lease.start(items.map(referenceOf), { pause: parts.pause().unheard() });
-      parts.pause().pauseFor(start.pauseMs);
-      await halt.load(start.halt);
+      if (!heard) {
+        await pause.heard();
+        heard = true; // settled once (heard, or given up on), it stays so: later jobs skip the await
+      }
+      client ??= await redis;
+      const start = await lease.start(client, items.map(referenceOf), { pause: pause.unheard() });
+      pause.pauseFor(start.pauseMs);
+      halt.take(start.halt);
       const results = await settleJob(items, {
         client: fenced(base, lease),
-        pause: parts.pause(),
+        pause,
         lock: lease,
         halt,
         maxRetries: parts.maxRetries,
         concurrency: parts.itemConcurrency,
         site: { queue: job.queueName, batchId },
       });
-      await halt.saved;
-      await endJob(
-        await redis,
-        keys,
-        lease.finish(),
-        results.flatMap((r) => saved(batchId, r)),
-      );
+      if (halt.saved) await halt.saved;
+      await endJob(client, keys, lease.finish(), savedOf(batchId, results));
       return 'item' in job.data ? results[0]! : results;
     } finally {
       lease.finish();
@@ -87,12 +89,38 @@ export function jobProcessor(parts: JobParts) {
   };
 }
 
-/** A result as END_JOB saves it; none for an item whose lease was lost (the holder's result wins). */
-function saved(batchId: string, result: PayOutBatchResult) {
-  if (result.error instanceof LeaseLostError) return [];
-  return [
-    { itemId: jobIdOf(batchId, result.reference), json: encodeResult(result), outcome: result.outcome },
-  ];
+type JobKeys = ReturnType<typeof batchKeys> & ReturnType<typeof queueKeys>;
+
+/**
+ * A job's keys, built once per batch rather than once per job (seven key names and two objects
+ * a job); the last few batches are kept, a worker rarely serves more at once.
+ */
+function keyCache(): (owner: KeyOwner, batchId: string) => JobKeys {
+  const known = new Map<string, JobKeys>();
+  let of: KeyOwner | undefined;
+  return (owner, batchId) => {
+    if (owner !== of) known.clear();
+    of = owner;
+    let keys = known.get(batchId);
+    if (keys) return keys;
+    if (known.size >= KEPT_BATCHES) known.clear();
+    keys = { ...batchKeys(owner, batchId), ...queueKeys(owner) };
+    known.set(batchId, keys);
+    return keys;
+  };
+}
+
+const KEPT_BATCHES = 16;
+
+/** The results END_JOB saves: none for an item whose lease was lost (the holder's result wins). */
+function savedOf(batchId: string, results: readonly PayOutBatchResult[]) {
+  const out = [];
+  for (const result of results) {
+    if (result.error instanceof LeaseLostError) continue;
+    const json = encodeResult(result);
+    out.push({ itemId: jobIdOf(batchId, result.reference), json, outcome: result.outcome });
+  }
+  return out;
 }
 
 function itemsOf(job: Job<PayOutJobData>): readonly unknown[] {

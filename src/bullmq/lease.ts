@@ -99,9 +99,12 @@ export class JobLease {
    * shared pause (when `reads.pause`: this worker has not heard every announcement) and the
    * batch's halt with them.
    */
-  async start(references: readonly string[], reads: { pause: boolean }): Promise<JobStart> {
-    const client = await this.redis;
-    const unique = [...new Set(references.filter((r) => r !== ''))];
+  async start(
+    client: RedisClient,
+    references: readonly string[],
+    reads: { pause: boolean },
+  ): Promise<JobStart> {
+    const unique = references.length === 1 ? references.filter((r) => r !== '') : distinct(references);
     const start = await this.#take(client, unique, { pause: reads.pause, halt: true });
     this.renewal.add(this);
     return start;
@@ -109,10 +112,9 @@ export class JobLease {
 
   /** Runs `task` holding `reference`: at once when the job took it, else once its holder is done. */
   run<T>(reference: string, task: () => Promise<T>): Promise<T> {
-    return this.#local.run(reference, async () => {
-      if (!this.#held.has(reference)) await this.#wait(reference);
-      return task();
-    });
+    return this.#local.run(reference, () =>
+      this.#held.has(reference) ? task() : this.#wait(reference).then(task),
+    );
   }
 
   /**
@@ -163,4 +165,9 @@ export class JobLease {
     }
     return start;
   }
+}
+
+/** Each non-empty reference once, in order. */
+function distinct(references: readonly string[]): string[] {
+  return [...new Set(references.filter((r) => r !== ''))];
 }

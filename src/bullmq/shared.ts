@@ -136,8 +136,8 @@ interface Subscriber {
 }
 
 export class SharedHalt extends BatchHalt {
-  /** The write of this worker's halt, awaited before the job's result is saved. */
-  saved: Promise<unknown> = Promise.resolve();
+  /** The write of this worker's halt, awaited before the job's result is saved (none: nothing to wait for). */
+  saved: Promise<unknown> | undefined;
   /** A halt record was found but could not be read: the batch is treated as stopped. */
   #unreadable: HaltRecordError | undefined;
 
@@ -148,14 +148,11 @@ export class SharedHalt extends BatchHalt {
     super();
   }
 
-  /** Takes up a halt another worker recorded (`stored`: the record, when already read). */
-  async load(stored?: string | null): Promise<void> {
-    const record = stored === undefined ? await (await this.redis).get(this.key) : stored;
-    if (record) this.take(decodeHalt(record, this.key));
-  }
-
-  /** Takes up a recorded halt's error: an unreadable record stops the batch all the same. */
-  take(error: PayinoutError): void {
+  /** Takes up the halt record another worker saved, read by the job's first script (null: none). */
+  take(record: string | null): void {
+    if (!record) return;
+    const error = decodeHalt(record, this.key);
+    // An unreadable record stops the batch all the same.
     if (error instanceof HaltRecordError) this.#unreadable ??= error;
     else super.consider(error);
   }

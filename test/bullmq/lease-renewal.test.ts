@@ -53,7 +53,7 @@ describe.skipIf(skipQueue)('payinout/bullmq: lease renewals', () => {
       ref,
       lease: new JobLease(client, keys, renewal),
     }));
-    for (const { ref, lease } of jobs) await lease.start([ref], { pause: false });
+    for (const { ref, lease } of jobs) await lease.start(redis as never, [ref], { pause: false });
     await new Promise((resolve) => setTimeout(resolve, 450)); // four beats, past the 270 ms trusted
     expect(jobs.every(({ ref, lease }) => lease.holdsNow(ref))).toBe(true);
     expect(renewals.length).toBeGreaterThanOrEqual(2);
