@@ -11,24 +11,32 @@
  * own call would have.
  */
 import type { RedisClient } from 'bullmq';
-import { run } from './scripts.js';
+import { runFlat } from './scripts.js';
 
 type Arg = string | number;
 
 /**
- * Runs each operation of the batch in order: ARGV is the count n, then (name, key count, argument
- * count) per operation, then every operation's arguments; KEYS are every operation's keys. Each
- * answer is the operation's own, or an error reply in its place.
+ * Runs each operation of the batch in order. ARGV is the count n; then per operation its name,
+ * key count k, argument count and k indexes into KEYS (each key is sent once however many
+ * operations name it: a turn's jobs mostly share their queue's and their batch's keys); then
+ * every operation's arguments. Each answer is the operation's own, or an error reply in its place.
  */
 const DISPATCH = `
 local n = tonumber(ARGV[1])
-local out = {}
-local k, a = 0, 1 + 3 * n
+local heads, at = {}, 2
 for i = 1, n do
-  local at = 3 * i - 1
-  local nk, na = tonumber(ARGV[at + 1]), tonumber(ARGV[at + 2])
-  local ok, res = pcall(OPS[ARGV[at]], {unpack(KEYS, k + 1, k + nk)}, {unpack(ARGV, a + 1, a + na)})
-  k, a = k + nk, a + na
+  local nk = tonumber(ARGV[at + 1])
+  local keys = {}
+  for j = 1, nk do keys[j] = KEYS[tonumber(ARGV[at + 2 + j])] end
+  heads[i] = { ARGV[at], keys, tonumber(ARGV[at + 2]) }
+  at = at + 3 + nk
+end
+local out = {}
+local a = at - 1
+for i = 1, n do
+  local name, keys, na = heads[i][1], heads[i][2], heads[i][3]
+  local ok, res = pcall(OPS[name], keys, {unpack(ARGV, a + 1, a + na)})
+  a = a + na
   if ok then
     out[i] = res
   elseif type(res) == 'table' and res.err then
@@ -91,17 +99,9 @@ export function scriptBatch(ops: string): BatchedRun {
 }
 
 async function send(client: RedisClient, lua: string, batch: Op[]): Promise<void> {
-  const header: Arg[] = [batch.length];
-  const keys: string[] = [];
-  const args: Arg[] = [];
-  for (const op of batch) {
-    header.push(op.name, op.keys.length, op.args.length);
-    keys.push(...op.keys);
-    args.push(...op.args);
-  }
   let answers: unknown[];
   try {
-    answers = (await run(client, lua, keys, [...header, ...args])) as unknown[];
+    answers = (await runFlat(client, lua, commandOf(batch))) as unknown[];
   } catch (error) {
     for (const op of batch) op.reject(error);
     return;
@@ -111,4 +111,26 @@ async function send(client: RedisClient, lua: string, batch: Op[]): Promise<void
     if (answer instanceof Error) op.reject(answer);
     else op.resolve(answer);
   }
+}
+
+/** The script's arguments (DISPATCH): the key count, each distinct key once, ARGV. */
+function commandOf(batch: Op[]): string[] {
+  const keys: string[] = [];
+  const indexOf = new Map<string, string>();
+  const heads: string[] = [String(batch.length)];
+  for (const op of batch) {
+    heads.push(op.name, String(op.keys.length), String(op.args.length));
+    for (const key of op.keys) {
+      let index = indexOf.get(key);
+      if (index === undefined) {
+        keys.push(key);
+        index = String(keys.length);
+        indexOf.set(key, index);
+      }
+      heads.push(index);
+    }
+  }
+  const flat = [String(keys.length), ...keys, ...heads];
+  for (const op of batch) for (const arg of op.args) flat.push(typeof arg === 'string' ? arg : String(arg));
+  return flat;
 }

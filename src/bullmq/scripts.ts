@@ -12,20 +12,27 @@ const SCRIPTS = new Map<string, string>();
 const defined = new WeakMap<object, Set<string>>();
 
 /** Registers `lua` under `name` once per connection, then runs it with KEYS then ARGV. */
-export async function run(client: RedisClient, lua: string, keys: string[], args: Arg[]): Promise<unknown> {
+export function run(client: RedisClient, lua: string, keys: string[], args: Arg[]): Promise<unknown> {
+  return runFlat(client, lua, [String(keys.length), ...keys, ...args.map(String)]);
+}
+
+/** {@link run} with its arguments already as the command takes them: the key count, KEYS, ARGV. */
+export async function runFlat(client: RedisClient, lua: string, flat: string[]): Promise<unknown> {
   let name = SCRIPTS.get(lua);
   if (!name) {
     name = `payinout${SCRIPTS.size}`;
     SCRIPTS.set(lua, name);
   }
-  const known = defined.get(client) ?? new Set<string>();
-  defined.set(client, known);
+  let known = defined.get(client);
+  if (!known) {
+    known = new Set<string>();
+    defined.set(client, known);
+  }
   if (!known.has(name)) {
     // No fixed number of keys (a job's scripts take one key per reference): it is passed first.
     client.defineCommand(name, { lua } as { numberOfKeys: number; lua: string });
     known.add(name);
   }
-  const flat = [String(keys.length), ...keys, ...args.map(String)];
   const adapter = client as { runCommand?: (name: string, args: string[]) => Promise<unknown> };
   if (typeof adapter.runCommand === 'function') return adapter.runCommand(name, flat);
   return (client as unknown as Record<string, (args: string[]) => Promise<unknown>>)[name]!(flat);
