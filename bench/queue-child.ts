@@ -69,6 +69,9 @@ async function profile(command: string): Promise<void> {
     session = new Session();
     session.connect();
     await session.post('Profiler.enable');
+    // 100 µs rather than V8's 1 ms: a 5,000-PayOut round then gives ~10 samples a PayOut, enough
+    // to tell apart functions costing a few µs each.
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
   } else if (session) {
     const { profile: taken } = await session.post('Profiler.stop');
