@@ -81,10 +81,16 @@ export class LeaseRenewal {
   }
 }
 
+/** This process's part of every holder name: random, so two processes never share one. */
+const PROCESS = Math.random().toString(36).slice(2, 10);
+let jobsLeased = 0;
+
 export class JobLease {
   readonly #held = new Map<string, Held>();
-  readonly #local = new KeyedLock();
-  readonly #holder = Math.random().toString(36).slice(2);
+  /** Two items of the job with one reference: one at a time (created for a job of several). */
+  #local: KeyedLock | undefined;
+  /** Unique per job: the process's part and a count (a token is also stamped with Redis's time). */
+  readonly #holder = `${PROCESS}.${(jobsLeased++).toString(36)}`;
 
   constructor(
     private readonly redis: Promise<RedisClient>,
@@ -104,6 +110,7 @@ export class JobLease {
     references: readonly string[],
     reads: { pause: boolean },
   ): Promise<JobStart> {
+    if (references.length > 1) this.#local = new KeyedLock();
     const unique = references.length === 1 ? references.filter((r) => r !== '') : distinct(references);
     const start = await this.#take(client, unique, { pause: reads.pause, halt: true });
     this.renewal.add(this);
@@ -112,9 +119,8 @@ export class JobLease {
 
   /** Runs `task` holding `reference`: at once when the job took it, else once its holder is done. */
   run<T>(reference: string, task: () => Promise<T>): Promise<T> {
-    return this.#local.run(reference, () =>
-      this.#held.has(reference) ? task() : this.#wait(reference).then(task),
-    );
+    const held = () => (this.#held.has(reference) ? task() : this.#wait(reference).then(task));
+    return this.#local ? this.#local.run(reference, held) : held();
   }
 
   /**
