@@ -41,11 +41,11 @@ export class KeyedLock implements ItemLock {
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const before = this.#tails.get(key);
     const mine = before ? before.then(task) : started(task);
-    const tail = mine.then(ignore, ignore);
-    this.#tails.set(key, tail);
-    void tail.then(() => {
+    const done = () => {
       if (this.#tails.get(key) === tail) this.#tails.delete(key);
-    });
+    };
+    const tail: Promise<void> = mine.then(done, done);
+    this.#tails.set(key, tail);
     return mine;
   }
 }
@@ -57,5 +57,3 @@ function started<T>(task: () => Promise<T>): Promise<T> {
     return Promise.reject(error);
   }
 }
-
-function ignore(): void {}

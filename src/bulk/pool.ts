@@ -8,10 +8,12 @@
  * job of one PayOut was a fixed cost per job, and the sink is called with no await at all when its
  * result is ready and it returns nothing. A sync source (an array) is read without an await.
  */
-export interface PoolOptions {
+export interface PoolOptions<R> {
   concurrency: number;
   /** Most results held back behind an unfinished earlier item. */
   window: number;
+  /** Called with each result as its task settles, in completion order; what it throws fails the run. */
+  settled?: ((result: R) => void) | undefined;
 }
 
 /** A started task: its result, read without an await once it has settled. */
@@ -37,7 +39,7 @@ export async function forEachOrdered<T, R>(
   source: Iterable<T> | AsyncIterable<T>,
   task: (item: T, index: number) => Promise<R>,
   sink: (result: R, index: number) => void | Promise<void>,
-  { concurrency, window }: PoolOptions,
+  { concurrency, window, settled }: PoolOptions<R>,
 ): Promise<void> {
   const held: Slot<R>[] = [];
   const state: Running = { active: 0, wake: undefined };
@@ -64,7 +66,7 @@ export async function forEachOrdered<T, R>(
         if (held.length >= window) await emit(held.shift()!);
         else await new Promise<void>((resolve) => (state.wake = resolve));
       }
-      held.push(start(task(step.value, index++), state));
+      held.push(start(task(step.value, index++), state, settled));
     }
     while (held.length) {
       const waiting = emit(held.shift()!);
@@ -75,27 +77,30 @@ export async function forEachOrdered<T, R>(
   }
 }
 
-function start<R>(promise: Promise<R>, state: Running): Slot<R> {
+function start<R>(promise: Promise<R>, state: Running, settled?: (result: R) => void): Slot<R> {
   state.active++;
   const slot: Slot<R> = { done: false, failed: false, value: undefined, error: undefined } as Slot<R>;
-  const settled = () => {
+  const done = () => {
     slot.done = true;
     state.active--;
     const wake = state.wake;
     state.wake = undefined;
     wake?.();
   };
-  slot.settling = promise.then(
-    (value) => {
-      slot.value = value;
-      settled();
-    },
-    (error: unknown) => {
-      slot.failed = true;
-      slot.error = error;
-      settled();
-    },
-  );
+  const failed = (error: unknown) => {
+    slot.failed = true;
+    slot.error = error;
+    done();
+  };
+  slot.settling = promise.then((value) => {
+    try {
+      settled?.(value);
+    } catch (error) {
+      return failed(error);
+    }
+    slot.value = value;
+    done();
+  }, failed);
   return slot;
 }
 

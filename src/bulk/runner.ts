@@ -75,25 +75,25 @@ export async function runMany<R, K extends string>(
   const run = runOf(options);
   const progress = startProgress(options);
   const { around } = options;
-  const counted = (result: R): R => {
+  // Counted as each item settles (the pool calls it, no promise of its own per item).
+  const counted = (result: R): void => {
     progress.done++;
     progress[options.countOf(result)]++;
     report(options.onProgress, progress);
-    return result;
   };
   // Not an async function: one turn of the microtask queue less per item.
   const task = (item: unknown, index: number): Promise<R> => {
     try {
-      const settling = around
+      return around
         ? settleAround(around, item, index, () => step(item, run, index))
         : step(item, run, index);
-      return settling.then(counted);
     } catch (error) {
       return Promise.reject(error); // a step that throws instead of rejecting, as an async task would
     }
   };
   // The window bounds results held behind one slow item; it never limits concurrency.
-  await forEachOrdered(items, task, options.sink, { concurrency, window: concurrency * 64 });
+  const pool = { concurrency, window: concurrency * 64, settled: counted };
+  await forEachOrdered(items, task, options.sink, pool);
   const stopped = run.halt.summary();
   return stopped ? { ...progress, stopped } : { ...progress };
 }
