@@ -87,7 +87,9 @@ export interface StartReads {
   halt: boolean;
 }
 
-export async function startJob(
+// startJob and endJob chain on the batched script's promise rather than being async functions
+// awaiting it: every job makes both, and each async frame is a promise and a turn more.
+export function startJob(
   client: RedisClient,
   keys: StartKeys,
   references: string[],
@@ -98,13 +100,14 @@ export async function startJob(
   const flags = `${reads.pause ? 'p' : ''}${reads.halt ? 'h' : ''}-`;
   const flat = [keys.leases, keys.pause, keys.halt];
   const args = [holder, ttlMs, flags, ...references];
-  const out = (await jobScripts(client, keys.leases, 'start', flat, args)) as unknown[];
-  const [pttl, halt, ...tokens] = out;
-  return {
-    pauseMs: Math.max(0, Number(pttl)),
-    halt: typeof halt === 'string' ? halt : null,
-    tokens: references.map((_, i) => (typeof tokens[i] === 'string' ? (tokens[i] as string) : null)),
-  };
+  return jobScripts(client, keys.leases, 'start', flat, args).then((out) => {
+    const [pttl, halt, ...tokens] = out as unknown[];
+    return {
+      pauseMs: Math.max(0, Number(pttl)),
+      halt: typeof halt === 'string' ? halt : null,
+      tokens: references.map((_, i) => (typeof tokens[i] === 'string' ? (tokens[i] as string) : null)),
+    };
+  });
 }
 
 /**
@@ -206,16 +209,17 @@ export interface SavedResult {
   outcome: string;
 }
 
-export async function endJob(
+export function endJob(
   client: RedisClient,
   keys: { results: string; counts: string; leases: string },
   held: LeaseRef[],
   results: SavedResult[],
-): Promise<void> {
+): Promise<unknown> {
   const flat = [keys.results, keys.counts, keys.leases];
-  const args: (string | number)[] = [held.length, ...held.flatMap((h) => [h.reference, h.token])];
+  const args: (string | number)[] = [held.length];
+  for (const h of held) args.push(h.reference, h.token);
   for (const r of results) args.push(r.itemId, r.json, r.outcome);
-  await jobScripts(client, keys.leases, 'finish', flat, args);
+  return jobScripts(client, keys.leases, 'finish', flat, args);
 }
 
 /** A job's first and last scripts, batched with other jobs' of the same turn (script-batch.ts). */

@@ -161,15 +161,16 @@ export class JobLease {
   }
 
   /** Takes what is free of `references` (one script), trusted from when it was sent. */
-  async #take(client: RedisClient, references: string[], reads: StartReads): Promise<JobStart> {
+  #take(client: RedisClient, references: string[], reads: StartReads): Promise<JobStart> {
     const sent = performance.now();
     const { ttlMs, terms } = this.renewal;
-    const start = await startJob(client, this.keys, references, this.#holder, ttlMs, reads);
-    for (const [i, token] of start.tokens.entries()) {
-      const reference = references[i]!;
-      if (token) this.#held.set(reference, { reference, token, until: trustedUntil(terms, sent) });
-    }
-    return start;
+    return startJob(client, this.keys, references, this.#holder, ttlMs, reads).then((start) => {
+      for (const [i, token] of start.tokens.entries()) {
+        const reference = references[i]!;
+        if (token) this.#held.set(reference, { reference, token, until: trustedUntil(terms, sent) });
+      }
+      return start;
+    });
   }
 }
 
