@@ -20,6 +20,7 @@ import {
 } from '../core/sender.js';
 import { headersOf } from './headers.js';
 import { agentFor, builtin, watchExchange } from './keep-alive.js';
+import { targetOf } from './target.js';
 
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {
@@ -154,8 +155,12 @@ function send(
     request.body === undefined
       ? request.headers
       : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
+  const http = builtin(secure ? 'https' : 'http');
   const options = { method: request.method, headers, agent: agentFor(secure) };
-  const outgoing = builtin(secure ? 'https' : 'http').request(request.url, options, onResponse);
+  const target = targetOf(request.url);
+  const outgoing = target
+    ? http.request({ ...target, ...options }, onResponse)
+    : http.request(request.url, options, onResponse);
   // Given before the request is written (node:http flushes it after this event): every byte the
   // connection receives from here on is accounted to this exchange (keep-alive.ts).
   outgoing.on('socket', watchExchange);
