@@ -34,8 +34,22 @@ function keyShape(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+/**
+ * Each key's answer, worked out once: an error walks the keys of a body and of the headers, and
+ * they are the same few names (code, status, message, content-type…) error after error.
+ */
+const sensitive = new Map<string, boolean>();
+/** Keys come from answers; past this many distinct ones the cache starts over rather than grows. */
+const MAX_KEYS = 1_000;
+
 export function isSensitiveKey(key: string): boolean {
-  return SENSITIVE_KEYS.has(keyShape(key));
+  let answer = sensitive.get(key);
+  if (answer === undefined) {
+    answer = SENSITIVE_KEYS.has(keyShape(key));
+    if (sensitive.size >= MAX_KEYS) sensitive.clear();
+    sensitive.set(key, answer);
+  }
+  return answer;
 }
 
 /** Shortest value (or word of a value) scrubbed from free text: shorter ones match everywhere. */
@@ -64,14 +78,26 @@ const COMMON_WORDS = new Set(
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const pattern of patternsOf(secrets)) out = replaceWords(out, pattern);
+  for (const { pattern, shortest } of patternsOf(secrets)) {
+    if (out.length >= shortest) out = replaceWords(out, pattern);
+  }
   return out;
+}
+
+/**
+ * A piece's echo pattern, and the fewest UTF-16 units any echo of it takes: every character of
+ * the piece (digit separators aside) comes back as one code point at least, so a shorter text
+ * (an envelope's `code`, `status`, most header values) is never run through the pattern.
+ */
+interface Echo {
+  pattern: RegExp;
+  shortest: number;
 }
 
 /** The echo patterns of a list of secrets, and the values they were made from. */
 interface Scrubber {
   values: readonly string[];
-  patterns: readonly RegExp[];
+  echoes: readonly Echo[];
 }
 
 /**
@@ -81,18 +107,20 @@ interface Scrubber {
  * The values are compared on each use: a list changed since is worked out again.
  */
 const scrubbers = new WeakMap<readonly string[], Scrubber>();
-const NO_PATTERNS: readonly RegExp[] = [];
+const NO_ECHOES: readonly Echo[] = [];
 
-function patternsOf(secrets: readonly string[]): readonly RegExp[] {
-  if (secrets.length === 0) return NO_PATTERNS;
+function patternsOf(secrets: readonly string[]): readonly Echo[] {
+  if (secrets.length === 0) return NO_ECHOES;
   const known = scrubbers.get(secrets);
-  if (known && sameValues(known.values, secrets)) return known.patterns;
+  if (known && sameValues(known.values, secrets)) return known.echoes;
   const all = new Set<string>();
   for (const secret of secrets) if (secret.length >= MIN_SECRET) for (const p of pieces(secret)) all.add(p);
   // Longest first: a whole e-mail is replaced before the surname inside it.
-  const patterns = [...all].sort((a, b) => b.length - a.length).map(echoPattern);
-  scrubbers.set(secrets, { values: [...secrets], patterns });
-  return patterns;
+  const echoes = [...all]
+    .sort((a, b) => b.length - a.length)
+    .map((piece) => ({ pattern: echoPattern(piece), shortest: echoLength(piece) }));
+  scrubbers.set(secrets, { values: [...secrets], echoes });
+  return echoes;
 }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {
@@ -147,11 +175,24 @@ function replaceWords(text: string, pattern: RegExp): string {
 
 const patterns = new Map<string, RegExp>();
 
+/** A number's separators (spaces, dots, dashes) may come back or not: they are not part of its pattern. */
+const DIGITS = /^[\d\s.-]+$/;
+
+/** The characters of `piece` its pattern is made of, one per code point. */
+function echoChars(piece: string): string[] {
+  return DIGITS.test(piece) ? [...piece.replace(/[\s.-]/g, '')] : [...piece];
+}
+
+/** The fewest UTF-16 units an echo of `piece` takes: each of its characters comes back as a code point at least. */
+function echoLength(piece: string): number {
+  return echoChars(piece).length;
+}
+
 function echoPattern(piece: string): RegExp {
   let pattern = patterns.get(piece);
   if (!pattern) {
-    const digits = /^[\d\s.-]+$/.test(piece);
-    const chars = [...piece.replace(/[\s.-]/g, digits ? '' : '$&')].map(charForms);
+    const digits = DIGITS.test(piece);
+    const chars = echoChars(piece).map(charForms);
     pattern = new RegExp(chars.join(digits ? '[\\s.\\-]*' : ''), 'giu');
     if (patterns.size > 500) patterns.clear();
     patterns.set(piece, pattern);
