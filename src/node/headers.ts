@@ -75,3 +75,17 @@ export function headersOf(raw: readonly string[]): Headers {
   RawHeaders ??= defineRawHeaders();
   return new RawHeaders(raw);
 }
+
+/**
+ * The answer's Content-Encoding as node:http's `headers` would give it (repeated ones joined by
+ * ', '), read from the raw list: reading `incoming.headers` builds that whole object (~1 µs).
+ */
+export function contentEncoding(raw: readonly string[]): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length !== 16 || name.toLowerCase() !== 'content-encoding') continue;
+    value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
+}

@@ -6,7 +6,7 @@
  * never follow a redirect — without it. Loaded only by the Node entry, so no other runtime sees
  * a `node:` import.
  */
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type { Duplex, Readable, Transform } from 'node:stream';
 import { whenAborted } from '../core/abort.js';
 import { MAX_ANSWER_BYTES } from '../core/limits.js';
@@ -18,9 +18,9 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../core/sender.js';
-import { headersOf } from './headers.js';
+import { contentEncoding, headersOf } from './headers.js';
 import { agentFor, builtin, watchExchange } from './keep-alive.js';
-import { targetOf } from './target.js';
+import { aimAt } from './target.js';
 
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {
@@ -100,7 +100,7 @@ class Attempt {
     }
     this.#status = incoming.statusCode;
     incoming.on('error', (error) => this.#fail(error));
-    const decoder = decoderFor(incoming.headers['content-encoding']);
+    const decoder = decoderFor(contentEncoding(incoming.rawHeaders));
     if (!decoder) {
       incoming.on('data', (chunk: Buffer) => this.#take(incoming, chunk));
       incoming.on('end', () => this.#finish(incoming));
@@ -151,15 +151,14 @@ function send(
   onResponse: (incoming: IncomingMessage) => void,
 ): ClientRequest {
   const secure = request.url.startsWith('https:');
-  const headers =
-    request.body === undefined
-      ? request.headers
-      : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
   const http = builtin(secure ? 'https' : 'http');
-  const options = { method: request.method, headers, agent: agentFor(secure) };
-  const target = targetOf(request.url);
-  const outgoing = target
-    ? http.request({ ...target, ...options }, onResponse)
+  const options: RequestOptions = {
+    method: request.method,
+    headers: headersFor(request),
+    agent: agentFor(secure),
+  };
+  const outgoing = aimAt(options, request.url)
+    ? http.request(options, onResponse)
     : http.request(request.url, options, onResponse);
   // Given before the request is written (node:http flushes it after this event): every byte the
   // connection receives from here on is accounted to this exchange (keep-alive.ts).
@@ -167,6 +166,18 @@ function send(
   if (!request.beforeWrite) outgoing.end(request.body);
   else writeWhenConnected(outgoing, secure, () => mayWrite(request, refuse) && outgoing.end(request.body));
   return outgoing;
+}
+
+/**
+ * The headers to send. The body's length is node:http's to write: it sets Content-Length from a
+ * body written whole by `end()`, as every body here is, so the headers are passed as they are,
+ * not copied per request. Only a call that names its own Content-Length (the names are lower-case:
+ * http.ts builds them so) has it replaced by the body's, as it always was.
+ */
+function headersFor(request: WireRequest): WireRequest['headers'] {
+  const { headers, body } = request;
+  if (body === undefined || !Object.hasOwn(headers, 'content-length')) return headers;
+  return { ...headers, 'content-length': String(Buffer.byteLength(body)) };
 }
 
 /**

@@ -5,6 +5,8 @@
  * send exactly as written is passed as it is. Any other URL is left to node:http as before.
  */
 
+import type { RequestOptions } from 'node:http';
+
 /** What node:http reads of an origin (the fields `urlToHttpOptions` gives it). */
 export interface Origin {
   protocol: string;
@@ -30,16 +32,23 @@ const origins = new Map<string, Origin | null>();
 const MAX_ORIGINS = 64;
 
 /**
- * The origin and path of `url` as node:http's options, or `undefined` when node:http must parse
- * it itself (anything `URL` would rewrite, or an origin that is not plain).
+ * Points `options` at `url` (its protocol, hostname, port and path) and returns true, or returns
+ * false and leaves them unset when node:http must parse `url` itself (anything `URL` would
+ * rewrite, or an origin that is not plain). Set on the caller's options rather than returned as a
+ * new object: a spread of one into the other costs more than the parse it saves.
  */
-export function targetOf(url: string): (Origin & { path: string }) | undefined {
+export function aimAt(options: RequestOptions, url: string): boolean {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
-  if (slash === -1) return undefined;
+  if (slash === -1) return false;
   const path = url.slice(slash);
-  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path)) return undefined;
+  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path)) return false;
   const origin = originOf(url.slice(0, slash));
-  return origin ? { ...origin, path } : undefined;
+  if (!origin) return false;
+  options.protocol = origin.protocol;
+  options.hostname = origin.hostname;
+  if (origin.port !== undefined) options.port = origin.port;
+  options.path = path;
+  return true;
 }
 
 function originOf(text: string): Origin | undefined {
