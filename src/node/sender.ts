@@ -136,7 +136,10 @@ class Attempt {
   #finish(incoming: IncomingMessage): void {
     if (this.#settled) return;
     try {
-      const text = Buffer.concat(this.#chunks, this.#bytes).toString('utf8');
+      // An answer that came in one chunk (the usual case) is decoded where it lies, not copied first.
+      const chunks = this.#chunks;
+      const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#bytes);
+      const text = whole.toString('utf8');
       const headers = headersOf(incoming.rawHeaders);
       this.#settle(undefined, { status: incoming.statusCode ?? 0, headers, text });
     } catch (failure) {
