@@ -5,7 +5,8 @@
  * runs this file; its deadline and cancellation behaviour is in test/faults, which both run.
  */
 import type http from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -219,5 +220,38 @@ describe('the body on the wire', () => {
     expect(requests[0]?.bytes).toBe(0);
     expect(requests[0]?.headers['content-length']).toBeUndefined();
     expect(requests[0]?.headers['transfer-encoding']).toBeUndefined();
+  });
+});
+
+describe('where a request goes', () => {
+  // The sender parses a client's origin once and hands node:http the path as it is when URL would
+  // send it unchanged (src/node/target.ts): the server must see what a URL parse gives, Host included.
+  it.each([
+    ['an IPv4 address', '127.0.0.1'],
+    ['a host name', 'localhost'],
+    ['an IPv6 address', '::1'],
+  ])('%s: the Host header and request target are what URL parsing gives', async (_, host) => {
+    const seen: { host: string | undefined; target: string | undefined }[] = [];
+    const server = createServer((request, response) => {
+      seen.push({ host: request.headers.host, target: request.url });
+      request.resume().on('end', () => json(lookup)(response));
+    });
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `${origin}/`, maxRetries: 0 });
+    // A ticket that stays as it is, then one with characters encodeURIComponent leaves and URL keeps.
+    for (const ticket of [transaction.ticket, "T-1_a.b~c!*'()"]) {
+      await client.transactions.get(ticket).catch(() => undefined);
+    }
+    server.closeAllConnections();
+    const url = (ticket: string) => new URL(`${origin}/api/v1/transaction/${encodeURIComponent(ticket)}`);
+    expect(seen).toEqual(
+      [transaction.ticket, "T-1_a.b~c!*'()"].map((ticket) => ({
+        host: url(ticket).host,
+        target: url(ticket).pathname,
+      })),
+    );
   });
 });
