@@ -17,41 +17,28 @@ export type PathParams = Readonly<Record<string, string>>;
  * TypeError when a parameter is missing: a caller's bug, never a request.
  */
 export function buildPath(operation: Pick<Operation, 'template' | 'id'>, params: PathParams = {}): string {
-  const parts = partsOf(operation.template);
+  // The template without its leading slash, split once per operation into its fixed text and
+  // parameter names, alternating (`api/v1/transaction/`, `ticket`, ``): joined per call, not
+  // matched by a pattern with a callback.
+  let parts = templates.get(operation);
+  if (!parts) {
+    parts = operation.template.slice(1).split(/\{(\w+)\}/);
+    templates.set(operation, parts);
+  }
   let path = parts[0] as string;
-  for (let i = 1; i < parts.length; i += 2)
-    path += segment(operation, parts[i] as string, params) + parts[i + 1];
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i] as string;
+    const value = params[name];
+    if (typeof value !== 'string') throw new TypeError(`${operation.id}: path parameter ${name} is missing.`);
+    const problem = segmentProblem(value);
+    if (problem)
+      throw new RequestValidationError(`${operation.id} path`, [{ path: name, message: problem }], false);
+    path += encodeURIComponent(value) + parts[i + 1];
+  }
   return path;
 }
 
-/** One parameter's segment, percent-encoded, or the error that refuses the call. */
-function segment(operation: Pick<Operation, 'id'>, name: string, params: PathParams): string {
-  const value = params[name];
-  if (typeof value !== 'string') throw new TypeError(`${operation.id}: path parameter ${name} is missing.`);
-  const problem = segmentProblem(value);
-  if (problem)
-    throw new RequestValidationError(`${operation.id} path`, [{ path: name, message: problem }], false);
-  return encodeURIComponent(value);
-}
-
-/**
- * A template without its leading slash, split once into its fixed text and parameter names,
- * alternating (`api/v1/transaction/`, `ticket`, ``): a lookup's path is then joined, not matched
- * by a pattern with a callback on every call.
- */
-const templates = new Map<string, readonly string[]>();
-/** The table has a few dozen templates; past this many the cache starts over rather than grows. */
-const MAX_TEMPLATES = 256;
-
-function partsOf(template: string): readonly string[] {
-  let parts = templates.get(template);
-  if (!parts) {
-    parts = template.slice(1).split(/\{(\w+)\}/);
-    if (templates.size >= MAX_TEMPLATES) templates.clear();
-    templates.set(template, parts);
-  }
-  return parts;
-}
+const templates = new WeakMap<object, readonly string[]>();
 
 /** A template compiled once: its fixed segments and where its parameters sit. */
 interface CompiledTemplate {

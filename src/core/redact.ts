@@ -34,22 +34,8 @@ function keyShape(key: string): string {
   return key.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-/**
- * Each key's answer, worked out once: an error walks the keys of a body and of the headers, and
- * they are the same few names (code, status, message, content-type…) error after error.
- */
-const sensitive = new Map<string, boolean>();
-/** Keys come from answers; past this many distinct ones the cache starts over rather than grows. */
-const MAX_KEYS = 1_000;
-
 export function isSensitiveKey(key: string): boolean {
-  let answer = sensitive.get(key);
-  if (answer === undefined) {
-    answer = SENSITIVE_KEYS.has(keyShape(key));
-    if (sensitive.size >= MAX_KEYS) sensitive.clear();
-    sensitive.set(key, answer);
-  }
-  return answer;
+  return SENSITIVE_KEYS.has(keyShape(key));
 }
 
 /** Shortest value (or word of a value) scrubbed from free text: shorter ones match everywhere. */
@@ -118,7 +104,7 @@ function patternsOf(secrets: readonly string[]): readonly Echo[] {
   // Longest first: a whole e-mail is replaced before the surname inside it.
   const echoes = [...all]
     .sort((a, b) => b.length - a.length)
-    .map((piece) => ({ pattern: echoPattern(piece), shortest: echoLength(piece) }));
+    .map((piece) => ({ pattern: echoPattern(piece), shortest: echoChars(piece).length }));
   scrubbers.set(secrets, { values: [...secrets], echoes });
   return echoes;
 }
@@ -175,25 +161,24 @@ function replaceWords(text: string, pattern: RegExp): string {
 
 const patterns = new Map<string, RegExp>();
 
-/** A number's separators (spaces, dots, dashes) may come back or not: they are not part of its pattern. */
-const DIGITS = /^[\d\s.-]+$/;
-
-/** The characters of `piece` its pattern is made of, one per code point. */
+/**
+ * The characters of `piece` its pattern is made of, one per code point: a number's separators
+ * (spaces, dots, dashes) may come back or not, so they are not part of it. Each comes back as one
+ * code point at least: their count is the fewest UTF-16 units an echo takes.
+ */
 function echoChars(piece: string): string[] {
-  return DIGITS.test(piece) ? [...piece.replace(/[\s.-]/g, '')] : [...piece];
+  return [...(isNumber(piece) ? piece.replace(/[\s.-]/g, '') : piece)];
 }
 
-/** The fewest UTF-16 units an echo of `piece` takes: each of its characters comes back as a code point at least. */
-function echoLength(piece: string): number {
-  return echoChars(piece).length;
+function isNumber(piece: string): boolean {
+  return /^[\d\s.-]+$/.test(piece);
 }
 
 function echoPattern(piece: string): RegExp {
   let pattern = patterns.get(piece);
   if (!pattern) {
-    const digits = DIGITS.test(piece);
     const chars = echoChars(piece).map(charForms);
-    pattern = new RegExp(chars.join(digits ? '[\\s.\\-]*' : ''), 'giu');
+    pattern = new RegExp(chars.join(isNumber(piece) ? '[\\s.\\-]*' : ''), 'giu');
     if (patterns.size > 500) patterns.clear();
     patterns.set(piece, pattern);
   }

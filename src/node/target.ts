@@ -11,25 +11,20 @@ import type { RequestOptions } from 'node:http';
 export interface Origin {
   protocol: string;
   hostname: string;
-  port?: number;
+  /** 0 for the scheme's default. */
+  port: number;
 }
-
-/** A scheme, then a host name, an IPv4 or a bracketed IPv6 address, and a port: no user info, nothing else. */
-const PLAIN_ORIGIN = /^https?:\/\/[A-Za-z0-9.\-[\]:]+$/;
 
 /**
  * A path of characters `URL` keeps as they are in a path (RFC 3986's unreserved and sub-delims,
- * ':', '@', '%' and '/'): no query or fragment, no space, backslash or non-ASCII, which it would
- * change or encode.
+ * ':', '@', '%' and '/'; no query or fragment, no space, backslash or non-ASCII, which it would
+ * change or encode), with no dot segment, written or percent-encoded (`.`, `..`, `%2e`,
+ * `.%2E`…), which it removes.
  */
-const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+const PLAIN_PATH = /^(?!.*\/(?:\.|%2e){1,2}(?:\/|$))\/[\w\-.~!$&'()*+,;=:@%/]*$/i;
 
-/** A dot segment, written or percent-encoded (`.`, `..`, `%2e`, `.%2E`…): `URL` removes it. */
-const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
-
+/** Origins as parsed, or null when not plain; a process talks to a few, and past 64 starts over. */
 const origins = new Map<string, Origin | null>();
-/** A process talks to a few origins; past this many the cache starts over rather than grows. */
-const MAX_ORIGINS = 64;
 
 /**
  * Points `options` at `url` (its protocol, hostname, port and path) and returns true, or returns
@@ -39,34 +34,31 @@ const MAX_ORIGINS = 64;
  */
 export function aimAt(options: RequestOptions, url: string): boolean {
   const slash = url.indexOf('/', url.indexOf('//') + 2);
-  if (slash === -1) return false;
   const path = url.slice(slash);
-  if (!PLAIN_PATH.test(path) || DOT_SEGMENT.test(path)) return false;
-  const origin = originOf(url.slice(0, slash));
+  if (slash < 0 || !PLAIN_PATH.test(path)) return false;
+  const text = url.slice(0, slash);
+  let origin = origins.get(text);
+  if (origin === undefined) {
+    origin = originOf(text);
+    if (origins.size > 63) origins.clear();
+    origins.set(text, origin);
+  }
   if (!origin) return false;
   options.protocol = origin.protocol;
   options.hostname = origin.hostname;
-  if (origin.port !== undefined) options.port = origin.port;
+  if (origin.port) options.port = origin.port;
   options.path = path;
   return true;
 }
 
-function originOf(text: string): Origin | undefined {
-  let origin = origins.get(text);
-  if (origin === undefined) {
-    origin = parseOrigin(text);
-    if (origins.size >= MAX_ORIGINS) origins.clear();
-    origins.set(text, origin);
-  }
-  return origin ?? undefined;
-}
-
-/** As `urlToHttpOptions(new URL(text))` for the fields node:http reads; null when not plain. */
-function parseOrigin(text: string): Origin | null {
-  if (!PLAIN_ORIGIN.test(text) || !URL.canParse(text)) return null;
-  const url = new URL(text);
-  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  const origin: Origin = { protocol: url.protocol, hostname };
-  if (url.port !== '') origin.port = Number(url.port);
-  return origin;
+/**
+ * As `urlToHttpOptions(new URL(text))` for the fields node:http reads, when `text` is exactly an
+ * origin as `URL` writes it (`http://host:port`: no user info, no default port, lower case);
+ * null otherwise.
+ */
+function originOf(text: string): Origin | null {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url?.origin !== text || !/^https?:$/.test(url.protocol)) return null;
+  const { hostname, port } = url;
+  return { protocol: url.protocol, hostname: hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(port) };
 }
