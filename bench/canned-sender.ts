@@ -10,52 +10,15 @@
 import { pathToFileURL } from 'node:url';
 import { ProxyTracerProvider } from '@opentelemetry/api';
 import type * as Sdk from '../src/index.js';
-import { CREDENTIALS, LOOKUP_ID, payinEnvelope, payinParams, transactionEnvelope } from './fixtures.js';
-
-const notFound = JSON.stringify({
-  code: '00',
-  status: 'ERROR',
-  error: 'NOT_FOUND',
-  message: 'No transaction',
-});
-const rawHeaders = (body: string) => [
-  'content-type',
-  'application/json',
-  'content-length',
-  String(body.length),
-];
-
-const headersOf = (text: string) => {
-  const [a, b, c, d] = rawHeaders(text) as [string, string, string, string];
-  return new Headers([
-    [a, b],
-    [c, d],
-  ]);
-};
-const answers = {
-  POST: { status: 200, headers: headersOf(payinEnvelope), text: payinEnvelope },
-  GET: { status: 200, headers: headersOf(transactionEnvelope), text: transactionEnvelope },
-  missing: { status: 404, headers: headersOf(notFound), text: notFound },
-};
-
-/** What the Node sender resolves with, without a socket (one Headers per answer, shared: read only). */
-async function canned(request: { url: string; method: 'GET' | 'POST' }) {
-  return request.url.endsWith('/missing') ? answers.missing : answers[request.method];
-}
+import { cannedClient, cpuPerCall } from './canned-client.js';
+import { LOOKUP_ID, payinParams } from './fixtures.js';
 
 type Task = () => Promise<unknown>;
 
 function tasksOf(sdk: typeof Sdk): Record<string, Task> {
-  const Base = sdk.PaymentClient as unknown as new (o: object) => Sdk.PaymentClient;
-  const key = Object.getOwnPropertySymbols(Base).find((s) => String(s).includes('platformSender'));
-  if (!key) throw new Error('not the Node entry: its PaymentClient names no platform sender');
-  class Canned extends (Base as new (o: object) => object) {}
-  Object.defineProperty(Canned, key, { value: canned });
-  const make = (extra: object) =>
-    new Canned({ ...CREDENTIALS, baseUrl: 'http://127.0.0.1:1', ...extra }) as Sdk.PaymentClient;
-  const plain = make({});
-  const noop = make({ tracer: new ProxyTracerProvider().getTracer('payinout') });
-  const unchecked = make({ validateRequests: false });
+  const plain = cannedClient(sdk);
+  const noop = cannedClient(sdk, { tracer: new ProxyTracerProvider().getTracer('payinout') });
+  const unchecked = cannedClient(sdk, { validateRequests: false });
   const tasks: Record<string, Task> = {
     'payin.create': () => plain.payin.create(payinParams),
     // Beside the row above: request validation's share of a create.
@@ -68,18 +31,6 @@ function tasksOf(sdk: typeof Sdk): Record<string, Task> {
   // ONLY=name runs one kind of call (for a profile: node --cpu-prof --import tsx bench/canned-sender.ts).
   const only = process.env.ONLY;
   return only ? { [only]: tasks[only]! } : tasks;
-}
-
-async function cpuPerCall(task: Task, count: number): Promise<number> {
-  const c0 = process.cpuUsage();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 64 }, async () => {
-      while (next++ < count) await task();
-    }),
-  );
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / count;
 }
 
 const targets = process.argv.length > 2 ? process.argv.slice(2) : ['dist/node/index.js'];

@@ -17,15 +17,28 @@ export type PathParams = Readonly<Record<string, string>>;
  * TypeError when a parameter is missing: a caller's bug, never a request.
  */
 export function buildPath(operation: Pick<Operation, 'template' | 'id'>, params: PathParams = {}): string {
-  return operation.template.slice(1).replace(/\{(\w+)\}/g, (_, name: string) => {
+  // The template without its leading slash, split once per operation into its fixed text and
+  // parameter names, alternating (`api/v1/transaction/`, `ticket`, ``): joined per call, not
+  // matched by a pattern with a callback.
+  let parts = templates.get(operation);
+  if (!parts) {
+    parts = operation.template.slice(1).split(/\{(\w+)\}/);
+    templates.set(operation, parts);
+  }
+  let path = parts[0] as string;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i] as string;
     const value = params[name];
     if (typeof value !== 'string') throw new TypeError(`${operation.id}: path parameter ${name} is missing.`);
     const problem = segmentProblem(value);
     if (problem)
       throw new RequestValidationError(`${operation.id} path`, [{ path: name, message: problem }], false);
-    return encodeURIComponent(value);
-  });
+    path += encodeURIComponent(value) + parts[i + 1];
+  }
+  return path;
 }
+
+const templates = new WeakMap<object, readonly string[]>();
 
 /** A template compiled once: its fixed segments and where its parameters sit. */
 interface CompiledTemplate {

@@ -5,7 +5,7 @@
  * nothing here repeats.
  */
 import type { Answer, Call, Recovery } from './call.js';
-import { type Accepted, isJsonText, readAnswer } from './envelope.js';
+import { type Accepted, readAnswer } from './envelope.js';
 import type { Logger, ResponseMeta } from './types.js';
 import { attachResponse } from './wire.js';
 
@@ -27,7 +27,8 @@ export class AnswerReader {
     try {
       data = readAnswer(answer, call, this.#strict, call.recovery && acceptedNote(call.recovery));
     } catch (error) {
-      return answer.fail(error, false, !isJsonText(answer.text));
+      // Whether the body was JSON at all, as readAnswer found when it parsed it (not parsed again).
+      return answer.fail(error, false, answer.unreadable);
     }
     for (const field of answer.missing) this.#warnOnce(call, answer.path, field);
     const meta: ResponseMeta = {

@@ -30,6 +30,8 @@ export function readAnswer<T extends z.ZodMiniType>(
   const body = parseJson(answer.text);
 
   if (body === NOT_JSON) {
+    // Marked here, where the body was parsed, for the reader's failure (answer.ts).
+    answer.unreadable = true;
     // An HTML 502 page from a proxy is still a server error, not a parsing problem.
     const { text } = answer;
     if (status >= 300) throw createApiError(errorInit(answer, text, httpAdvice(status)), call.errors);
@@ -133,11 +135,6 @@ function httpAdvice(status: number): string | undefined {
 }
 
 const NOT_JSON = Symbol('not json');
-
-/** Whether a body is JSON at all (a truncated or HTML body is not). */
-export function isJsonText(text: string): boolean {
-  return parseJson(text) !== NOT_JSON;
-}
 
 function parseJson(text: string): unknown {
   if (text === '') return NOT_JSON;

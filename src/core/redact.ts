@@ -64,14 +64,26 @@ const COMMON_WORDS = new Set(
  */
 export function scrubText(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const pattern of patternsOf(secrets)) out = replaceWords(out, pattern);
+  for (const { pattern, shortest } of patternsOf(secrets)) {
+    if (out.length >= shortest) out = replaceWords(out, pattern);
+  }
   return out;
+}
+
+/**
+ * A piece's echo pattern, and the fewest UTF-16 units any echo of it takes: every character of
+ * the piece (digit separators aside) comes back as one code point at least, so a shorter text
+ * (an envelope's `code`, `status`, most header values) is never run through the pattern.
+ */
+interface Echo {
+  pattern: RegExp;
+  shortest: number;
 }
 
 /** The echo patterns of a list of secrets, and the values they were made from. */
 interface Scrubber {
   values: readonly string[];
-  patterns: readonly RegExp[];
+  echoes: readonly Echo[];
 }
 
 /**
@@ -81,18 +93,20 @@ interface Scrubber {
  * The values are compared on each use: a list changed since is worked out again.
  */
 const scrubbers = new WeakMap<readonly string[], Scrubber>();
-const NO_PATTERNS: readonly RegExp[] = [];
+const NO_ECHOES: readonly Echo[] = [];
 
-function patternsOf(secrets: readonly string[]): readonly RegExp[] {
-  if (secrets.length === 0) return NO_PATTERNS;
+function patternsOf(secrets: readonly string[]): readonly Echo[] {
+  if (secrets.length === 0) return NO_ECHOES;
   const known = scrubbers.get(secrets);
-  if (known && sameValues(known.values, secrets)) return known.patterns;
+  if (known && sameValues(known.values, secrets)) return known.echoes;
   const all = new Set<string>();
   for (const secret of secrets) if (secret.length >= MIN_SECRET) for (const p of pieces(secret)) all.add(p);
   // Longest first: a whole e-mail is replaced before the surname inside it.
-  const patterns = [...all].sort((a, b) => b.length - a.length).map(echoPattern);
-  scrubbers.set(secrets, { values: [...secrets], patterns });
-  return patterns;
+  const echoes = [...all]
+    .sort((a, b) => b.length - a.length)
+    .map((piece) => ({ pattern: echoPattern(piece), shortest: echoChars(piece).length }));
+  scrubbers.set(secrets, { values: [...secrets], echoes });
+  return echoes;
 }
 
 function sameValues(a: readonly string[], b: readonly string[]): boolean {
@@ -147,12 +161,24 @@ function replaceWords(text: string, pattern: RegExp): string {
 
 const patterns = new Map<string, RegExp>();
 
+/**
+ * The characters of `piece` its pattern is made of, one per code point: a number's separators
+ * (spaces, dots, dashes) may come back or not, so they are not part of it. Each comes back as one
+ * code point at least: their count is the fewest UTF-16 units an echo takes.
+ */
+function echoChars(piece: string): string[] {
+  return [...(isNumber(piece) ? piece.replace(/[\s.-]/g, '') : piece)];
+}
+
+function isNumber(piece: string): boolean {
+  return /^[\d\s.-]+$/.test(piece);
+}
+
 function echoPattern(piece: string): RegExp {
   let pattern = patterns.get(piece);
   if (!pattern) {
-    const digits = /^[\d\s.-]+$/.test(piece);
-    const chars = [...piece.replace(/[\s.-]/g, digits ? '' : '$&')].map(charForms);
-    pattern = new RegExp(chars.join(digits ? '[\\s.\\-]*' : ''), 'giu');
+    const chars = echoChars(piece).map(charForms);
+    pattern = new RegExp(chars.join(isNumber(piece) ? '[\\s.\\-]*' : ''), 'giu');
     if (patterns.size > 500) patterns.clear();
     patterns.set(piece, pattern);
   }

@@ -10,9 +10,6 @@
  * node:http, node:https's TLS and node:zlib, which importing the package must not (cold start).
  */
 
-/** name, value, name, value… as node:http received them, until the headers are filled. */
-const unfilled = new WeakMap<Headers, readonly string[]>();
-
 const METHODS = [
   'append',
   'delete',
@@ -30,23 +27,38 @@ const METHODS = [
 
 type Method = (this: Headers, ...args: unknown[]) => unknown;
 
-function fill(headers: Headers): void {
-  const raw = unfilled.get(headers);
-  if (raw === undefined) return;
-  unfilled.delete(headers);
-  const append = Headers.prototype.append;
-  for (let i = 0; i + 1 < raw.length; i += 2) append.call(headers, raw[i] as string, raw[i + 1] as string);
-}
+type RawHeadersClass = new (raw: readonly string[]) => Headers;
 
-function defineRawHeaders(): typeof Headers {
-  class RawHeaders extends Headers {}
+function defineRawHeaders(): RawHeadersClass {
+  class RawHeaders extends Headers {
+    /**
+     * name, value, name, value… as node:http received them, until the headers are filled. A
+     * private field, not a WeakMap entry (~0.2 µs per answer), and as invisible to the caller.
+     */
+    #raw: readonly string[] | undefined;
+
+    constructor(raw: readonly string[]) {
+      super();
+      this.#raw = raw;
+    }
+
+    static fill(headers: Headers): void {
+      if (!(#raw in headers)) return;
+      const raw = headers.#raw;
+      if (raw === undefined) return;
+      headers.#raw = undefined;
+      const append = Headers.prototype.append;
+      for (let i = 0; i + 1 < raw.length; i += 2)
+        append.call(headers, raw[i] as string, raw[i + 1] as string);
+    }
+  }
   const own = Headers.prototype as unknown as Record<PropertyKey, Method | undefined>;
   for (const key of METHODS) {
     const method = own[key];
     if (typeof method !== 'function') continue;
     Object.defineProperty(RawHeaders.prototype, key, {
       value: function (this: Headers, ...args: unknown[]) {
-        fill(this);
+        RawHeaders.fill(this);
         return method.apply(this, args);
       },
       writable: true,
@@ -56,12 +68,24 @@ function defineRawHeaders(): typeof Headers {
   return RawHeaders;
 }
 
-let RawHeaders: typeof Headers | undefined;
+let RawHeaders: RawHeadersClass | undefined;
 
 /** The headers of an answer from node:http's `rawHeaders` (name, value, name, value…). */
 export function headersOf(raw: readonly string[]): Headers {
   RawHeaders ??= defineRawHeaders();
-  const headers = new RawHeaders();
-  unfilled.set(headers, raw);
-  return headers;
+  return new RawHeaders(raw);
+}
+
+/**
+ * The answer's Content-Encoding as node:http's `headers` would give it (repeated ones joined by
+ * ', '), read from the raw list: reading `incoming.headers` builds that whole object (~1 µs).
+ */
+export function contentEncoding(raw: readonly string[]): string | undefined {
+  let value: string | undefined;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length !== 16 || name.toLowerCase() !== 'content-encoding') continue;
+    value = value === undefined ? raw[i + 1] : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
 }

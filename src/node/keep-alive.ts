@@ -38,10 +38,15 @@ export function builtin(scheme: 'http' | 'https'): typeof http {
   return modules[scheme];
 }
 
-/** What a connection received during the exchange in progress on it. */
+/**
+ * What a connection received during the exchange in progress on it. One per connection, made
+ * with its first exchange and reset by each next one, so an exchange allocates nothing here.
+ */
 class Received {
   readonly chunks: Buffer[] = [];
   bytes = 0;
+  /** An exchange is in progress: the bytes are its own (else they arrived while idle). */
+  watching = false;
 }
 
 const exchanges = new WeakMap<Duplex, Received>();
@@ -51,19 +56,28 @@ const exchanges = new WeakMap<Duplex, Received>();
  * Called when a request is given its socket, before anything of the request is written.
  */
 export function watchExchange(socket: Duplex): void {
-  if (exchanges.has(socket)) socket.removeListener('data', record);
-  exchanges.set(socket, new Received());
-  // Before node:http's own listener, so the chunk that completes the answer is counted too.
-  socket.prependListener('data', record);
+  let received = exchanges.get(socket);
+  if (!received) {
+    received = new Received();
+    exchanges.set(socket, received);
+    // Before node:http's own listener, so the chunk that completes the answer is counted too. Added
+    // once per connection: node:http adds its listener again with each request, after this one.
+    socket.prependListener('data', record);
+  }
+  // A socket handed straight from one request to the next starts over with the next.
+  received.chunks.length = 0;
+  received.bytes = 0;
+  received.watching = true;
 }
 
 /**
  * The listener of every watched connection, the one it is called on (`this`): one function for
- * all of them, so watching an exchange allocates no closure.
+ * all of them, so watching an exchange allocates no closure. Bytes while idle are not recorded:
+ * the idle guard closes the connection (`destroyOnIdleData`).
  */
 function record(this: Duplex, chunk: Buffer): void {
   const received = exchanges.get(this);
-  if (!received) return;
+  if (!received?.watching) return;
   received.chunks.push(chunk);
   received.bytes += chunk.length;
 }
@@ -71,12 +85,13 @@ function record(this: Duplex, chunk: Buffer): void {
 /** Whether the bytes of the exchange on `socket` are exactly one answer (after any 1xx). */
 function exchangeWasClean(socket: Duplex): boolean {
   const received = exchanges.get(socket);
-  if (!received) return true;
-  socket.removeListener('data', record);
-  exchanges.delete(socket);
+  if (!received?.watching) return true;
+  received.watching = false;
   const { chunks, bytes } = received;
   // An answer that came in one chunk (the usual case) is read where it lies, not copied.
   const all = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, bytes);
+  // The connection keeps no answer alive while it waits in the pool.
+  chunks.length = 0;
   return responseEnd(all) === bytes;
 }
 
@@ -101,6 +116,10 @@ function destroyOnIdleData(this: Duplex): void {
   this.destroy();
 }
 
+// Searched for as bytes: a string needle is encoded again on every search (twice the time).
+const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
+const CRLF = Buffer.from('\r\n', 'latin1');
+
 /**
  * The offset just past the final response in `bytes` (1xx interim responses skipped), or
  * `undefined` when its framing cannot be read, which keeps the connection out of the pool.
@@ -108,7 +127,7 @@ function destroyOnIdleData(this: Duplex): void {
 export function responseEnd(bytes: Buffer): number | undefined {
   let start = 0;
   for (;;) {
-    const headEnd = bytes.indexOf('\r\n\r\n', start);
+    const headEnd = bytes.indexOf(HEAD_END, start);
     if (headEnd === -1) return undefined;
     const head = bytes.toString('latin1', start, headEnd);
     const status = /^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1];
@@ -129,7 +148,7 @@ export function responseEnd(bytes: Buffer): number | undefined {
 function chunkedEnd(bytes: Buffer, at: number): number | undefined {
   let offset = at;
   for (;;) {
-    const lineEnd = bytes.indexOf('\r\n', offset);
+    const lineEnd = bytes.indexOf(CRLF, offset);
     if (lineEnd === -1) return undefined;
     const size = Number.parseInt(bytes.toString('latin1', offset, lineEnd).split(';')[0] ?? '', 16);
     if (Number.isNaN(size)) return undefined;
@@ -139,7 +158,7 @@ function chunkedEnd(bytes: Buffer, at: number): number | undefined {
   }
   // Trailer fields, then the empty line that ends the message.
   for (;;) {
-    const lineEnd = bytes.indexOf('\r\n', offset);
+    const lineEnd = bytes.indexOf(CRLF, offset);
     if (lineEnd === -1) return undefined;
     if (lineEnd === offset) return offset + 2;
     offset = lineEnd + 2;

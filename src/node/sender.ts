@@ -6,7 +6,7 @@
  * never follow a redirect — without it. Loaded only by the Node entry, so no other runtime sees
  * a `node:` import.
  */
-import type { ClientRequest, IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import type { Duplex, Readable, Transform } from 'node:stream';
 import { whenAborted } from '../core/abort.js';
 import { MAX_ANSWER_BYTES } from '../core/limits.js';
@@ -18,8 +18,9 @@ import {
   type WireRequest,
   type WireResponse,
 } from '../core/sender.js';
-import { headersOf } from './headers.js';
+import { contentEncoding, headersOf } from './headers.js';
 import { agentFor, builtin, watchExchange } from './keep-alive.js';
+import { aimAt } from './target.js';
 
 export const nodeSender: Sender = (request) =>
   new Promise<WireResponse>((resolve, reject) => {
@@ -99,7 +100,7 @@ class Attempt {
     }
     this.#status = incoming.statusCode;
     incoming.on('error', (error) => this.#fail(error));
-    const decoder = decoderFor(incoming.headers['content-encoding']);
+    const decoder = decoderFor(contentEncoding(incoming.rawHeaders));
     if (!decoder) {
       incoming.on('data', (chunk: Buffer) => this.#take(incoming, chunk));
       incoming.on('end', () => this.#finish(incoming));
@@ -135,7 +136,10 @@ class Attempt {
   #finish(incoming: IncomingMessage): void {
     if (this.#settled) return;
     try {
-      const text = Buffer.concat(this.#chunks, this.#bytes).toString('utf8');
+      // An answer that came in one chunk (the usual case) is decoded where it lies, not copied first.
+      const chunks = this.#chunks;
+      const whole = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#bytes);
+      const text = whole.toString('utf8');
       const headers = headersOf(incoming.rawHeaders);
       this.#settle(undefined, { status: incoming.statusCode ?? 0, headers, text });
     } catch (failure) {
@@ -150,18 +154,33 @@ function send(
   onResponse: (incoming: IncomingMessage) => void,
 ): ClientRequest {
   const secure = request.url.startsWith('https:');
-  const headers =
-    request.body === undefined
-      ? request.headers
-      : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) };
-  const options = { method: request.method, headers, agent: agentFor(secure) };
-  const outgoing = builtin(secure ? 'https' : 'http').request(request.url, options, onResponse);
+  const http = builtin(secure ? 'https' : 'http');
+  const options: RequestOptions = {
+    method: request.method,
+    headers: headersFor(request),
+    agent: agentFor(secure),
+  };
+  const outgoing = aimAt(options, request.url)
+    ? http.request(options, onResponse)
+    : http.request(request.url, options, onResponse);
   // Given before the request is written (node:http flushes it after this event): every byte the
   // connection receives from here on is accounted to this exchange (keep-alive.ts).
   outgoing.on('socket', watchExchange);
   if (!request.beforeWrite) outgoing.end(request.body);
   else writeWhenConnected(outgoing, secure, () => mayWrite(request, refuse) && outgoing.end(request.body));
   return outgoing;
+}
+
+/**
+ * The headers to send. The body's length is node:http's to write: it sets Content-Length from a
+ * body written whole by `end()`, as every body here is, so the headers are passed as they are,
+ * not copied per request. Only a call that names its own Content-Length (the names are lower-case:
+ * http.ts builds them so) has it replaced by the body's, as it always was.
+ */
+function headersFor(request: WireRequest): WireRequest['headers'] {
+  const { headers, body } = request;
+  if (body === undefined || !Object.hasOwn(headers, 'content-length')) return headers;
+  return { ...headers, 'content-length': String(Buffer.byteLength(body)) };
 }
 
 /**

@@ -5,12 +5,13 @@
  * runs this file; its deadline and cancellation behaviour is in test/faults, which both run.
  */
 import type http from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionError, PaymentClient } from '../../src/index.js';
-import { transaction } from '../helpers/fixtures.js';
+import { payinCO, transaction } from '../helpers/fixtures.js';
 import { startLocalServer } from '../helpers/local-server.js';
 import { CREDENTIALS } from '../helpers/msw.js';
 
@@ -177,5 +178,80 @@ describe('reads every answer fetch would read', () => {
     );
     // A read is safe to resend: one retry, as the retry table says.
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('the body on the wire', () => {
+  /** A server that records each request's headers and the bytes of its body, and refuses it. */
+  async function recordBodies() {
+    const requests: { headers: IncomingHttpHeaders; bytes: number; body: string }[] = [];
+    const local = await startLocalServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks);
+        requests.push({ headers: request.headers, bytes: body.length, body: body.toString('utf8') });
+        response.writeHead(422, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ code: '00', status: 'ERROR', error: 'INVALID', message: 'no' }));
+      });
+    });
+    close = local.close;
+    return { requests, client: new PaymentClient({ ...CREDENTIALS, baseUrl: local.baseUrl, maxRetries: 0 }) };
+  }
+
+  it("a create's Content-Length is its body's, even when the call's own headers name another", async () => {
+    const { requests, client } = await recordBodies();
+    await expect(client.payin.create(payinCO)).rejects.toThrow(/HTTP 422/);
+    await expect(client.payin.create(payinCO, { headers: { 'Content-Length': '2' } })).rejects.toThrow(
+      /HTTP 422/,
+    );
+    expect(requests).toHaveLength(2);
+    for (const { headers, bytes, body } of requests) {
+      expect(headers['content-length']).toBe(String(bytes));
+      expect(headers['transfer-encoding']).toBeUndefined();
+      // The whole body arrived: it parses, and it is the create's.
+      expect(JSON.parse(body)).toMatchObject({ reference: payinCO.reference, amount: payinCO.amount });
+    }
+  });
+
+  it('a lookup sends no body and no Content-Length', async () => {
+    const { requests, client } = await recordBodies();
+    await expect(client.transactions.get(transaction.ticket)).rejects.toThrow(/HTTP 422/);
+    expect(requests[0]?.bytes).toBe(0);
+    expect(requests[0]?.headers['content-length']).toBeUndefined();
+    expect(requests[0]?.headers['transfer-encoding']).toBeUndefined();
+  });
+});
+
+describe('where a request goes', () => {
+  // The sender parses a client's origin once and hands node:http the path as it is when URL would
+  // send it unchanged (src/node/target.ts): the server must see what a URL parse gives, Host included.
+  it.each([
+    ['an IPv4 address', '127.0.0.1'],
+    ['a host name', 'localhost'],
+    ['an IPv6 address', '::1'],
+  ])('%s: the Host header and request target are what URL parsing gives', async (_, host) => {
+    const seen: { host: string | undefined; target: string | undefined }[] = [];
+    const server = createServer((request, response) => {
+      seen.push({ host: request.headers.host, target: request.url });
+      request.resume().on('end', () => json(lookup)(response));
+    });
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    close = () => new Promise((resolve) => server.close(() => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const client = new PaymentClient({ ...CREDENTIALS, baseUrl: `${origin}/`, maxRetries: 0 });
+    // A ticket that stays as it is, then one with characters encodeURIComponent leaves and URL keeps.
+    for (const ticket of [transaction.ticket, "T-1_a.b~c!*'()"]) {
+      await client.transactions.get(ticket).catch(() => undefined);
+    }
+    server.closeAllConnections();
+    const url = (ticket: string) => new URL(`${origin}/api/v1/transaction/${encodeURIComponent(ticket)}`);
+    expect(seen).toEqual(
+      [transaction.ticket, "T-1_a.b~c!*'()"].map((ticket) => ({
+        host: url(ticket).host,
+        target: url(ticket).pathname,
+      })),
+    );
   });
 });
