@@ -171,11 +171,22 @@ async function settleOnce(params: PayOutCreateParams, ctx: Settling): Promise<Pa
   if (lane.stopped()) return failed(reference, stopError(ctx.run, reference));
   try {
     // Validated once, above: the create sends the checked params as they are.
-    return created(params, await ctx.client.create(params, ctx.createOptions));
+    return created(params, await ctx.client.create(params, createOptionsOf(ctx, reference)));
   } catch (error) {
     halt.consider(error);
     return refused(params, ctx, error);
   }
+}
+
+/**
+ * The run's create options, with the lock's fence in the lane when it has one (the queue's
+ * lease). Written out, not spread: the spread of an object with symbol keys is V8's slow path.
+ */
+function createOptionsOf(ctx: Settling, reference: string): CallOptions {
+  const beforeWrite = ctx.lock.fence?.(reference);
+  if (!beforeWrite) return ctx.createOptions;
+  const lane = { ...ctx.run.lane, beforeWrite };
+  return { maxRetries: ctx.maxRetries, [LANE]: lane, [VALIDATED]: true as const };
 }
 
 /** Why a stopped run did not send an item: its signal, or the batch-wide failure. */
