@@ -48,34 +48,25 @@ export class UnusableLookupError extends PayinoutError {
   }
 }
 
-/**
- * Runs `lookup` and decides, by the match rule's `rule`, what it shows of `claim`. Chained rather
- * than an async function: every item of a batch makes one, and each async frame is a promise more.
- */
-export function find(lookup: () => Promise<unknown>, claim: unknown, rule: MatchRule): Promise<Finding> {
-  let shown: Promise<unknown>;
+/** Runs `lookup` and decides, by the match rule's `rule`, what it shows of `claim`. */
+export async function find(
+  lookup: () => Promise<unknown>,
+  claim: unknown,
+  rule: MatchRule,
+): Promise<Finding> {
+  let shown: unknown;
   try {
-    shown = Promise.resolve(lookup());
+    shown = await lookup();
   } catch (error) {
-    shown = Promise.reject(error);
+    // Several first: an answer that shows several is never read as showing none.
+    if (error instanceof AmbiguousTransactionError) {
+      const tickets = error.tickets.join(', ');
+      const why = `the lookup shows ${error.tickets.length} transactions with that ticket or reference (tickets ${tickets})`;
+      return { kind: 'unproven', why, mismatches: [], cause: error };
+    }
+    if (isAbsence(error)) return ABSENT;
+    throw error;
   }
-  return shown.then((value) => judge(value, claim, rule), failedLookup);
-}
-
-/** A lookup that rejected: several transactions, none, or its own error (rethrown). */
-function failedLookup(error: unknown): Finding {
-  // Several first: an answer that shows several is never read as showing none.
-  if (error instanceof AmbiguousTransactionError) {
-    const tickets = error.tickets.join(', ');
-    const why = `the lookup shows ${error.tickets.length} transactions with that ticket or reference (tickets ${tickets})`;
-    return { kind: 'unproven', why, mismatches: [], cause: error };
-  }
-  if (isAbsence(error)) return ABSENT;
-  throw error;
-}
-
-/** What a lookup that answered shows of `claim`. */
-function judge(shown: unknown, claim: unknown, rule: MatchRule): Finding {
   if (shown === NOT_FOUND) return ABSENT;
   if (!isTransaction(shown)) throw new UnusableLookupError(shown);
   const differences = mismatches(shown, claim, rule);

@@ -7,8 +7,6 @@ import { sleep } from '../core/retry.js';
 import type { SharedPause } from '../core/types.js';
 import type { ItemLock } from './run.js';
 
-const READY = Promise.resolve();
-
 export class PauseGate implements SharedPause {
   #until = 0;
 
@@ -18,13 +16,7 @@ export class PauseGate implements SharedPause {
   }
 
   /** Resolves when the batch may send again, or at once when `signal` is aborted. Never rejects. */
-  ready(signal?: AbortSignal): Promise<void> {
-    // Not paused (nearly always): no async function and no promise of its own, twice a PayOut.
-    if (this.#until <= Date.now()) return READY;
-    return this.#waitOut(signal);
-  }
-
-  async #waitOut(signal?: AbortSignal): Promise<void> {
+  async ready(signal?: AbortSignal): Promise<void> {
     for (let wait = this.#until - Date.now(); wait > 0 && !signal?.aborted; wait = this.#until - Date.now()) {
       await sleep(wait, signal).catch(() => {});
     }
@@ -33,27 +25,22 @@ export class PauseGate implements SharedPause {
 
 /** Runs one task per key at a time: two items with one reference never race to create it. */
 export class KeyedLock implements ItemLock {
-  /** Per key, the last task's end (never rejects): the next task with that key starts after it. */
   readonly #tails = new Map<string, Promise<void>>();
 
-  // Chained with then, not an async function and a promise of its own per task: a free key (the
-  // usual case) starts its task at once, with no turn of the microtask queue before it.
-  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const before = this.#tails.get(key);
-    const mine = before ? before.then(task) : started(task);
-    const done = () => {
-      if (this.#tails.get(key) === tail) this.#tails.delete(key);
-    };
-    const tail: Promise<void> = mine.then(done, done);
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = before ? before.then(() => mine) : mine;
     this.#tails.set(key, tail);
-    return mine;
-  }
-}
-
-function started<T>(task: () => Promise<T>): Promise<T> {
-  try {
-    return task();
-  } catch (error) {
-    return Promise.reject(error);
+    try {
+      if (before) await before;
+      return await task();
+    } finally {
+      release();
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    }
   }
 }

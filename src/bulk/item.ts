@@ -108,50 +108,36 @@ export function payOutStep(parts: PayOutParts): Step<PayOutBatchResult> {
 }
 
 function settling(parts: PayOutParts, run: Run): Settling {
-  const { client, lock, maxRetries } = parts;
-  // Shared by every call of the run (frozen: a call reads its options, never writes them). Written
-  // out rather than spread: built once per queue job, and a spread of symbol keys is the slow path.
-  const lookupOptions: CallOptions = Object.freeze({ maxRetries, [LANE]: run.lane });
-  const createOptions: CallOptions = Object.freeze({
-    maxRetries,
-    [LANE]: run.lane,
-    [VALIDATED]: true as const,
-  });
-  return { client, lock, maxRetries, run, lookupOptions, createOptions };
+  // Shared by every call of the run (frozen: a call reads its options, never writes them).
+  const lookupOptions: CallOptions = Object.freeze({ maxRetries: parts.maxRetries, [LANE]: run.lane });
+  const createOptions: CallOptions = Object.freeze({ ...lookupOptions, [VALIDATED]: true as const });
+  return { ...parts, run, lookupOptions, createOptions };
 }
 
-// Not an async function: an item that is sent costs one promise and its turns fewer.
-function settle(item: unknown, ctx: Settling): Promise<PayOutBatchResult> {
-  const admitted = admit(item, ctx.run);
-  if ('result' in admitted) return Promise.resolve(admitted.result);
-  const { params } = admitted;
-  const { reference } = params;
-  // Only a bug in a callback, the lock or the client could land here; the item still gets a result.
-  const bug = (error: unknown) => failed(reference, asPayinoutError(error, reference));
-  try {
-    return ctx.lock.run(reference, () => settleOnce(params, ctx)).catch(bug);
-  } catch (error) {
-    return Promise.resolve(bug(error));
-  }
-}
-
-/** The item's params, validated once; or its result when it is not to be sent. */
-function admit(item: unknown, run: Run): { params: PayOutCreateParams } | { result: PayOutBatchResult } {
+async function settle(item: unknown, ctx: Settling): Promise<PayOutBatchResult> {
   const given = referenceOf(item);
-  const { signal, halt } = run;
+  const { signal, halt } = ctx.run;
+  let params: PayOutCreateParams;
   try {
-    if (item instanceof RejectedItem) return { result: failed(given, item.error) };
-    if (signal?.aborted) return { result: failed(given, new BatchAbortedError(given, signal.reason)) };
+    if (item instanceof RejectedItem) return failed(given, item.error);
+    if (signal?.aborted) return failed(given, new BatchAbortedError(given, signal.reason));
     // A CSV row read by the CLI was validated as it was read; any other item is, here, once.
     const checked = CHECKED.has(item as object)
       ? { params: item as PayOutCreateParams }
       : validatePayOut(item);
-    if ('error' in checked) return { result: failed(given, checked.error) };
-    const halted = halt.notSent(checked.params.reference);
-    if (halted) return { result: failed(checked.params.reference, halted) };
-    return checked;
+    if ('error' in checked) return failed(given, checked.error);
+    params = checked.params;
+    const halted = halt.notSent(params.reference);
+    if (halted) return failed(params.reference, halted);
   } catch (error) {
-    return { result: failed(given, unreadable(error)) };
+    return failed(given, unreadable(error));
+  }
+  const { reference } = params;
+  try {
+    return await ctx.lock.run(reference, () => settleOnce(params, ctx));
+  } catch (error) {
+    // Only a bug in a callback, the lock or the client could land here; the item still gets a result.
+    return failed(reference, asPayinoutError(error, reference));
   }
 }
 
@@ -171,22 +157,11 @@ async function settleOnce(params: PayOutCreateParams, ctx: Settling): Promise<Pa
   if (lane.stopped()) return failed(reference, stopError(ctx.run, reference));
   try {
     // Validated once, above: the create sends the checked params as they are.
-    return created(params, await ctx.client.create(params, createOptionsOf(ctx, reference)));
+    return created(params, await ctx.client.create(params, ctx.createOptions));
   } catch (error) {
     halt.consider(error);
     return refused(params, ctx, error);
   }
-}
-
-/**
- * The run's create options, with the lock's fence in the lane when it has one (the queue's
- * lease). Written out, not spread: the spread of an object with symbol keys is V8's slow path.
- */
-function createOptionsOf(ctx: Settling, reference: string): CallOptions {
-  const beforeWrite = ctx.lock.fence?.(reference);
-  if (!beforeWrite) return ctx.createOptions;
-  const lane = { ...ctx.run.lane, beforeWrite };
-  return { maxRetries: ctx.maxRetries, [LANE]: lane, [VALIDATED]: true as const };
 }
 
 /** Why a stopped run did not send an item: its signal, or the batch-wide failure. */

@@ -1,28 +1,45 @@
 /**
- * Bounded, ordered concurrency over a stream: at most `concurrency` tasks run, results reach the
- * sink in input order, and at most `window` results wait for a slow head. The source is pulled
- * only when a slot is free, so a 100,000-row file is never held in memory.
- *
- * Pushed to a sink rather than yielded: an async generator costs several turns of the microtask
- * queue per item (a `yield`, the consumer's `for await`, a `finally` per task), which with a queue
- * job of one PayOut was a fixed cost per job, and the sink is called with no await at all when its
- * result is ready and it returns nothing. A sync source (an array) is read without an await.
+ * Bounded, ordered concurrency over a stream: at most `concurrency` tasks run, results come out
+ * in input order, and at most `window` results wait for a slow head. The source is pulled only
+ * when a slot is free, so a 100,000-row file is never held in memory.
  */
-export interface PoolOptions<R> {
+export interface PoolOptions {
   concurrency: number;
   /** Most results held back behind an unfinished earlier item. */
   window: number;
-  /** Called with each result as its task settles, in completion order; what it throws fails the run. */
-  settled?: ((result: R) => void) | undefined;
 }
 
-/** A started task: its result, read without an await once it has settled. */
 interface Slot<R> {
-  done: boolean;
-  failed: boolean;
-  value: R | undefined;
-  error: unknown;
-  settling: Promise<void>;
+  settled: boolean;
+  promise: Promise<R>;
+}
+
+/** Maps `source` through `task` (which must not reject) and yields in input order. */
+export async function* mapOrdered<T, R>(
+  source: Iterable<T> | AsyncIterable<T>,
+  task: (item: T, index: number) => Promise<R>,
+  { concurrency, window }: PoolOptions,
+): AsyncGenerator<R> {
+  const queue: Slot<R>[] = [];
+  const state: Running = { active: 0, wake: undefined };
+  let index = 0;
+  const iterator = iterate(source);
+  let step: IteratorResult<T> = { done: false, value: undefined as T };
+  try {
+    for (step = await iterator.next(); !step.done; step = await iterator.next()) {
+      for (;;) {
+        while (queue[0]?.settled) yield await queue.shift()!.promise;
+        if (state.active < concurrency && queue.length < window) break;
+        if (queue.length >= window) yield await queue.shift()!.promise;
+        else await new Promise<void>((resolve) => (state.wake = resolve));
+      }
+      queue.push(start(task(step.value, index++), state));
+    }
+    while (queue.length) yield await queue.shift()!.promise;
+  } finally {
+    // Stopped early (the consumer threw): the source is closed, as `for await` would close it.
+    if (!step.done) await iterator.return?.();
+  }
 }
 
 interface Running {
@@ -30,77 +47,15 @@ interface Running {
   wake: (() => void) | undefined;
 }
 
-/**
- * Runs `task` (which must not reject) over `source` and hands each result to `sink` in input
- * order, waiting for a sink that returns a promise (backpressure). Rejects when the source, a task
- * or the sink does; the source is then closed, as `for await` would close it.
- */
-export async function forEachOrdered<T, R>(
-  source: Iterable<T> | AsyncIterable<T>,
-  task: (item: T, index: number) => Promise<R>,
-  sink: (result: R, index: number) => void | Promise<void>,
-  { concurrency, window, settled }: PoolOptions<R>,
-): Promise<void> {
-  const held: Slot<R>[] = [];
-  const state: Running = { active: 0, wake: undefined };
-  let sunk = 0;
-  const emit = (slot: Slot<R>): void | Promise<void> => {
-    if (!slot.done) return slot.settling.then(() => emit(slot));
-    if (slot.failed) throw slot.error;
-    return sink(slot.value as R, sunk++);
-  };
-  const isAsync = Symbol.asyncIterator in source;
-  const iterator = iterate(source);
-  const pull = () => (isAsync ? iterator.next() : (iterator as Iterator<T>).next());
-  let index = 0;
-  let step: IteratorResult<T> = { done: false, value: undefined as T };
-  try {
-    for (step = await pull(); !step.done; step = isAsync ? await pull() : (pull() as IteratorResult<T>)) {
-      for (;;) {
-        // Only a sink that returns a promise, or an unsettled head, costs an await.
-        while (held[0]?.done) {
-          const waiting = emit(held.shift()!);
-          if (waiting) await waiting;
-        }
-        if (state.active < concurrency && held.length < window) break;
-        if (held.length >= window) await emit(held.shift()!);
-        else await new Promise<void>((resolve) => (state.wake = resolve));
-      }
-      held.push(start(task(step.value, index++), state, settled));
-    }
-    while (held.length) {
-      const waiting = emit(held.shift()!);
-      if (waiting) await waiting;
-    }
-  } finally {
-    if (!step.done) await iterator.return?.();
-  }
-}
-
-function start<R>(promise: Promise<R>, state: Running, settled?: (result: R) => void): Slot<R> {
+function start<R>(promise: Promise<R>, state: Running): Slot<R> {
   state.active++;
-  const slot: Slot<R> = { done: false, failed: false, value: undefined, error: undefined } as Slot<R>;
-  const done = () => {
-    slot.done = true;
+  const slot = { settled: false } as Slot<R>;
+  slot.promise = promise.finally(() => {
+    slot.settled = true;
     state.active--;
-    const wake = state.wake;
+    state.wake?.();
     state.wake = undefined;
-    wake?.();
-  };
-  const failed = (error: unknown) => {
-    slot.failed = true;
-    slot.error = error;
-    done();
-  };
-  slot.settling = promise.then((value) => {
-    try {
-      settled?.(value);
-    } catch (error) {
-      return failed(error);
-    }
-    slot.value = value;
-    done();
-  }, failed);
+  });
   return slot;
 }
 

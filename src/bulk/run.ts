@@ -53,11 +53,6 @@ export interface Run {
  */
 export interface ItemLock {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
-  /**
-   * A check for the lane's `beforeWrite` of the create of `key` (a held lease that may run out),
-   * new per create: the step puts it in that create's lane. None for a lock in memory.
-   */
-  fence?(key: string): () => void;
 }
 
 /**

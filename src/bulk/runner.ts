@@ -20,7 +20,7 @@ import type { SharedPause } from '../core/types.js';
 import { PauseGate } from './gate.js';
 import { BatchHalt } from './halt.js';
 import { checkConcurrency } from './options.js';
-import { forEachOrdered } from './pool.js';
+import { mapOrdered } from './pool.js';
 import type { AroundItem, Run, RunHalt, Step } from './run.js';
 
 /** Rate-limit pauses tolerated per call of an item: a rate limit slows a run, it does not fail items. */
@@ -75,25 +75,22 @@ export async function runMany<R, K extends string>(
   const run = runOf(options);
   const progress = startProgress(options);
   const { around } = options;
-  // Counted as each item settles (the pool calls it, no promise of its own per item).
-  const counted = (result: R): void => {
+  const task = async (item: unknown, index: number): Promise<R> => {
+    const result = await (around
+      ? settleAround(around, item, index, () => step(item, run, index))
+      : step(item, run, index));
     progress.done++;
     progress[options.countOf(result)]++;
     report(options.onProgress, progress);
+    return result;
   };
-  // Not an async function: one turn of the microtask queue less per item.
-  const task = (item: unknown, index: number): Promise<R> => {
-    try {
-      return around
-        ? settleAround(around, item, index, () => step(item, run, index))
-        : step(item, run, index);
-    } catch (error) {
-      return Promise.reject(error); // a step that throws instead of rejecting, as an async task would
-    }
-  };
+  let index = 0;
   // The window bounds results held behind one slow item; it never limits concurrency.
-  const pool = { concurrency, window: concurrency * 64, settled: counted };
-  await forEachOrdered(items, task, options.sink, pool);
+  for await (const result of mapOrdered(items, task, { concurrency, window: concurrency * 64 })) {
+    // A sink that returns nothing (the queue's, createMany's) costs no await per item.
+    const sunk = options.sink(result, index++);
+    if (sunk) await sunk;
+  }
   const stopped = run.halt.summary();
   return stopped ? { ...progress, stopped } : { ...progress };
 }

@@ -9,6 +9,7 @@
 import type { Job, RedisClient } from 'bullmq';
 import type { PaymentClient } from '../client.js';
 import { dispatcherOf } from '../core/dispatch.js';
+import { LANE } from '../core/types.js';
 import { jobTracing } from '../tracing/index.js';
 import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
@@ -161,19 +162,28 @@ function batchClientOf(client: PaymentClient, maxRetries: number): BatchClient {
 /**
  * The client, with a fence before every create: sent only while this worker holds the lease.
  * Right before the create's bytes leave (every send of it, resends too) the lane's `beforeWrite`
- * — the lease's `fence`, put in each create's lane by the PayOut step — checks, on this worker's
- * clock, that the lease has not run out: a worker frozen after a renewal was sent — even one
- * whose "still yours" answer was only read on waking — sends nothing. Here, the same check before
- * the create starts at all. No Redis round trip: the renewals run beside the job, every third of
- * the lease.
+ * checks, on this worker's clock, that the lease has not run out: a worker frozen after a
+ * renewal was sent — even one whose "still yours" answer was only read on waking — sends nothing.
+ * No Redis round trip: the renewals run beside the job, every third of the lease.
  */
 function fenced(base: BatchClient, lease: JobLease): BatchClient {
   return {
     ...base,
+    // Not an async function (one promise fewer a PayOut); what it throws is still a rejection.
     create: (params, opts) => {
-      const { reference } = params;
-      if (!lease.holdsNow(reference)) return Promise.reject(new LeaseLostError(reference));
-      return base.create(params, opts);
+      try {
+        const { reference } = params;
+        if (!lease.holdsNow(reference)) throw new LeaseLostError(reference);
+        let sends = 0;
+        const beforeWrite = () => {
+          if (!lease.holdsNow(reference)) throw new LeaseLostError(reference, sends > 0);
+          sends += 1;
+        };
+        const lane = opts?.[LANE];
+        return base.create(params, lane ? { ...opts, [LANE]: { ...lane, beforeWrite } } : opts);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
   };
 }

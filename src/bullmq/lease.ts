@@ -14,7 +14,6 @@
 import type { RedisClient } from 'bullmq';
 import { holdsAt, type LeaseTerms, renewalBeatMs, trustedUntil, untilAfterRenewal } from '../core/lease.js';
 import { type JobStart, type LeaseRef, renewLeases, type StartReads, startJob } from './chunk-scripts.js';
-import { LeaseLostError } from './errors.js';
 import { KeyedLock } from './settle.js';
 
 /** The shortest interval between renewals of a job's leases. */
@@ -133,19 +132,6 @@ export class JobLease {
   holdsNow(reference: string): boolean {
     const held = this.#held.get(reference);
     return held !== undefined && holdsAt(held.until, performance.now());
-  }
-
-  /**
-   * The check right before each send of the create of `reference` (the lane's `beforeWrite`):
-   * nothing leaves once the lease is no longer certainly this worker's. New per create, so a
-   * refused repeat says the first send went.
-   */
-  fence(reference: string): () => void {
-    let sends = 0;
-    return () => {
-      if (!this.holdsNow(reference)) throw new LeaseLostError(reference, sends > 0);
-      sends += 1;
-    };
   }
 
   /** The leases this job holds now (renewed in place by the worker's LeaseRenewal). */

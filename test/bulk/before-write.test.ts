@@ -5,10 +5,6 @@
  * throws is the call's error with nothing of that request sent.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { payOutStep } from '../../src/bulk/item.js';
-import { runMany } from '../../src/bulk/runner.js';
-import { BATCH_CLIENT, type PayOutBatchResult } from '../../src/bulk/types.js';
-import { PayinoutError } from '../../src/core/errors.js';
 import { LANE, type Lane } from '../../src/core/types.js';
 import { type BulkServer, payout, startBulkServer } from './server.js';
 
@@ -72,39 +68,3 @@ for (const sender of ['node:http', 'fetch'] as const) {
     });
   });
 }
-
-/** The PayOut step puts its lock's fence (the queue's lease check) in each create's lane. */
-describe('a lock with a fence', () => {
-  async function settleOne(fence: () => void) {
-    const batch = server.client().payout[BATCH_CLIENT]();
-    const lock = { run: <T>(_key: string, task: () => Promise<T>) => task(), fence: () => fence };
-    const results: PayOutBatchResult[] = [];
-    await runMany([payout(1)], payOutStep({ client: batch, lock, maxRetries: 0 }), {
-      total: 1,
-      counts: ['created', 'recovered', 'failed'] as const,
-      countOf: (result) => result.outcome,
-      sink: (result) => void results.push(result),
-    });
-    return results[0]!;
-  }
-
-  it('refusing: the item fails with what the fence threw, after its lookup and with no POST', async () => {
-    const refusal = new PayinoutError('the lease ran out');
-    const result = await settleOne(() => {
-      throw refusal;
-    });
-    expect(result.outcome).toBe('failed');
-    expect(result.error).toBe(refusal);
-    expect(server.log).toEqual(['GET bulk-1']);
-  });
-
-  it('allowing: the create is sent once, after the lookup, and the fence was asked once', async () => {
-    let checks = 0;
-    const result = await settleOne(() => {
-      checks += 1;
-    });
-    expect(result.outcome).toBe('created');
-    expect(checks).toBe(1);
-    expect(server.log).toEqual(['GET bulk-1', 'POST bulk-1']);
-  });
-});
