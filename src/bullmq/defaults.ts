@@ -4,10 +4,10 @@
  */
 
 /**
- * Jobs a worker settles at once. In the bench's sweep (1 worker, 2 shared cores, two runs), with
- * chunks of 50 (the default mode, 8 PayOuts of a chunk at a time) 4 jobs — 32 requests in flight —
- * reached 86–94 % of the best rate; 8, 16 or 64 (64 to 512 in flight) added at most 6–16 %: more
- * only piles requests on the service. One job per PayOut gained 3 % and 60 % at 8 in the two runs.
+ * Jobs a worker settles at once. In the bench's sweep (1 warm worker, 2 shared cores), with chunks
+ * of 50 (the default mode, 8 PayOuts of a chunk at a time) 4 jobs — 32 requests in flight —
+ * reached 97.5 % of the best rate (16 jobs); 64 jobs (512 in flight) were slower: more only piles
+ * requests on the service. One job per PayOut gained 1.2-1.6x with 8 to 64; the guide says so.
  */
 export const DEFAULT_WORKER_CONCURRENCY = 4;
 
