@@ -4,6 +4,7 @@
  * answer read by hand (the floor). `tsx bench/canned-fetch.ts before/dist/index.js dist/index.js`.
  */
 import { pathToFileURL } from 'node:url';
+import { cpuPerCall } from './canned-client.js';
 import { payinEnvelope, payinParams } from './fixtures.js';
 
 const targets = process.argv.slice(2);
@@ -27,22 +28,11 @@ const baseline = async () => {
     .then((r) => r.text())
     .then(JSON.parse);
 };
-async function run(task: () => Promise<unknown>, count: number) {
-  const c0 = process.cpuUsage();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 64 }, async () => {
-      while (next++ < count) await task();
-    }),
-  );
-  const c = process.cpuUsage(c0);
-  return (c.user + c.system) / count;
-}
 const res: number[][] = [[], ...clients.map(() => [])];
 for (let round = 0; round < 7; round++) {
-  res[0]!.push(await run(baseline, 10000));
+  res[0]!.push(await cpuPerCall(baseline, 10000));
   for (const [i, client] of clients.entries())
-    res[i + 1]!.push(await run(() => client.payin.create(payinParams), 10000));
+    res[i + 1]!.push(await cpuPerCall(() => client.payin.create(payinParams), 10000));
 }
 const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
 console.log(`fake fetch alone ${med(res[0]!).toFixed(1)} µs`);

@@ -5,6 +5,7 @@
  * Redis commands (INFO commandstats), HTTP requests (counted by the simulator) and worker CPU.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Queue } from 'bullmq';
 import type * as QueueSdk from '../src/bullmq/index.js';
@@ -46,6 +47,21 @@ export interface FleetWorker {
 type Payout = { reference: string } & Record<string, unknown>;
 
 const ROUND = 500;
+
+/**
+ * What every worker process of a run is given: the bench simulator's merchant and address, and a
+ * key prefix of the run's own (`payinout-<tag>-…`).
+ */
+export function workerEnv(sim: ChildServer, tag: string): Record<string, string> {
+  const creds = sim.extra as { username: string; password: string; token: string };
+  return {
+    BENCH_USERNAME: creds.username,
+    BENCH_PASSWORD: creds.password,
+    BENCH_TOKEN: creds.token,
+    BENCH_BASE_URL: `http://127.0.0.1:${sim.port}`,
+    BENCH_PREFIX: `payinout-${tag}-${randomUUID().slice(0, 8)}`,
+  };
+}
 
 export class Fleet {
   workers: FleetWorker[] = [];

@@ -10,10 +10,9 @@
  * bench/profile-layers.ts or bench/profile-summary.ts). Not part of `npm run bench`.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { startChild } from './child.js';
 import { COMPARE_CONCURRENCY } from './queue.js';
-import { Fleet, type SystemSpec } from './queue-fleet.js';
+import { Fleet, type SystemSpec, workerEnv } from './queue-fleet.js';
 import { payout } from './queue-items.js';
 import { fmt, median } from './stats.js';
 
@@ -36,14 +35,7 @@ function specOf(name: string): SystemSpec {
 }
 
 const sim = await startChild('./bulk-server.ts');
-const creds = sim.extra as { username: string; password: string; token: string };
-const env = {
-  BENCH_USERNAME: creds.username,
-  BENCH_PASSWORD: creds.password,
-  BENCH_TOKEN: creds.token,
-  BENCH_BASE_URL: `http://127.0.0.1:${sim.port}`,
-  BENCH_PREFIX: `payinout-profile-${randomUUID().slice(0, 8)}`,
-};
+const env = workerEnv(sim, 'profile');
 const fleets: Fleet[] = [];
 try {
   for (const name of names) fleets.push(await Fleet.start(specOf(name), 1, sim, env));

@@ -5,9 +5,8 @@
  * Then payinout's worker concurrency (what its default should be) and its lock settings
  * (failover after a SIGKILL against the commands a held job costs). Needs the redis-server binary.
  */
-import { randomUUID } from 'node:crypto';
 import { type ChildServer, startChild } from './child.js';
-import { Fleet, type RoundCost, type SystemSpec } from './queue-fleet.js';
+import { Fleet, type RoundCost, type SystemSpec, workerEnv } from './queue-fleet.js';
 import { payout } from './queue-items.js';
 import { lockCosts } from './queue-lock.js';
 import { median } from './stats.js';
@@ -73,15 +72,7 @@ export async function benchQueue({ quick = false }: QueueBenchOptions = {}) {
         locks: [10_000, 5_000, 2_000],
       };
   const sim = await startChild('./bulk-server.ts');
-  const creds = sim.extra as { username: string; password: string; token: string };
-  const env = {
-    BENCH_USERNAME: creds.username,
-    BENCH_PASSWORD: creds.password,
-    BENCH_TOKEN: creds.token,
-    BENCH_BASE_URL: `http://127.0.0.1:${sim.port}`,
-    BENCH_PREFIX: `payinout-bench-${randomUUID().slice(0, 8)}`,
-    BENCH_ITEMS_AT_ONCE: String(ITEMS_AT_ONCE),
-  };
+  const env = { ...workerEnv(sim, 'bench'), BENCH_ITEMS_AT_ONCE: String(ITEMS_AT_ONCE) };
   try {
     const rows: SystemRow[] = [];
     let workerFacts: WorkerFacts[] = [];
