@@ -1,53 +1,33 @@
-/**
- * A worker's jobs that start or end in the same turn of the event loop share one script
- * (src/bullmq/script-batch.ts): what Redis receives is counted with MONITOR, on keys of this
- * test's own; each job's answer is still its own, and one job's failure is its alone.
- */
-import { randomUUID } from 'node:crypto';
 import type { RedisClient } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endJob, startJob } from '../../src/bullmq/chunk-scripts.js';
-import { REDIS_URL, skipQueue } from './support.js';
+import { ownRedis, REDIS_URL, skipQueue } from './support.js';
 
-let redis: Redis;
-let monitor: Awaited<ReturnType<Redis['monitor']>> | undefined;
-let base: string;
-
-beforeEach(() => {
-  redis = new Redis(REDIS_URL);
-  base = `payinout-test-batch-${randomUUID()}`;
-});
-
-afterEach(async () => {
-  monitor?.disconnect();
-  monitor = undefined;
-  const keys = await redis.keys(`${base}:*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
-});
+const own = ownRedis('batch');
 
 const keysOf = (batch: string) => ({
-  leases: `${base}:leases`,
-  pause: `${base}:pause`,
-  halt: `${base}:${batch}:halt`,
-  results: `${base}:${batch}:results`,
-  counts: `${base}:${batch}:counts`,
+  leases: `${own.base}:leases`,
+  pause: `${own.base}:pause`,
+  halt: `${own.base}:${batch}:halt`,
+  results: `${own.base}:${batch}:results`,
+  counts: `${own.base}:${batch}:counts`,
 });
-const client = () => redis as unknown as RedisClient;
+const client = () => own.redis as unknown as RedisClient;
 const READS = { pause: true, halt: true };
 
 /** The scripts (EVAL, EVALSHA) this connection sends while `work` runs. */
 async function scriptsSent(work: () => Promise<unknown>): Promise<number> {
-  await redis.ping(); // connected, so MONITOR can tell this connection's commands apart
-  const own = String(await redis.client('INFO')).match(/addr=(\S+)/)?.[1];
-  monitor = await new Redis(REDIS_URL).monitor();
+  await own.redis.ping(); // connected, so MONITOR can tell this connection's commands apart
+  const address = String(await own.redis.client('INFO')).match(/addr=(\S+)/)?.[1];
+  const monitor = await new Redis(REDIS_URL).monitor();
+  own.monitor = monitor;
   let scripts = 0;
   monitor.on('monitor', (_time: string, args: string[], source: string) => {
-    if (source.endsWith(own ?? '?') && /^eval(sha)?$/i.test(args[0] ?? '')) scripts += 1;
+    if (source.endsWith(address ?? '?') && /^eval(sha)?$/i.test(args[0] ?? '')) scripts += 1;
   });
   await work();
-  await redis.ping(); // MONITOR has printed everything sent before this
+  await own.redis.ping(); // MONITOR has printed everything sent before this
   await new Promise((resolve) => setTimeout(resolve, 50));
   return scripts;
 }
@@ -70,7 +50,11 @@ describe.skipIf(skipQueue)('payinout/bullmq: the scripts of jobs in one turn', (
     expect(b!.tokens[0]).toEqual(expect.any(String));
     // ref-1 went to the job asked first; the other waits for it, as with one script each.
     expect(c!.tokens).toEqual([null]);
-    expect(Object.keys(await redis.hgetall(`${base}:leases`)).sort()).toEqual(['ref-1', 'ref-2', 'ref-3']);
+    expect(Object.keys(await own.redis.hgetall(`${own.base}:leases`)).sort()).toEqual([
+      'ref-1',
+      'ref-2',
+      'ref-3',
+    ]);
   });
 
   it('jobs ending in one turn send one script; each releases its leases and saves its results', async () => {
@@ -90,13 +74,15 @@ describe.skipIf(skipQueue)('payinout/bullmq: the scripts of jobs in one turn', (
       ]),
     );
     expect(scripts).toBe(1);
-    expect(await redis.hlen(`${base}:leases`)).toBe(0);
-    expect(await redis.hgetall(`${base}:a:results`)).toEqual({ 'item-ref-1': '{"reference":"ref-1"}' });
-    expect(await redis.hgetall(`${base}:b:counts`)).toEqual({ created: '1' });
+    expect(await own.redis.hlen(`${own.base}:leases`)).toBe(0);
+    expect(await own.redis.hgetall(`${own.base}:a:results`)).toEqual({
+      'item-ref-1': '{"reference":"ref-1"}',
+    });
+    expect(await own.redis.hgetall(`${own.base}:b:counts`)).toEqual({ created: '1' });
   });
 
   it('jobs of two queues on one connection go in a script per queue (each in its own Cluster slot)', async () => {
-    const other = { ...keysOf('d'), leases: `${base}:other-queue:leases` };
+    const other = { ...keysOf('d'), leases: `${own.base}:other-queue:leases` };
     const scripts = await scriptsSent(() =>
       Promise.all([
         startJob(client(), keysOf('a'), ['ref-1'], 'holder-a', 5_000, READS),
@@ -104,12 +90,12 @@ describe.skipIf(skipQueue)('payinout/bullmq: the scripts of jobs in one turn', (
       ]),
     );
     expect(scripts).toBe(2);
-    expect(await redis.hlen(`${base}:leases`)).toBe(1);
-    expect(await redis.hlen(`${base}:other-queue:leases`)).toBe(1);
+    expect(await own.redis.hlen(`${own.base}:leases`)).toBe(1);
+    expect(await own.redis.hlen(`${own.base}:other-queue:leases`)).toBe(1);
   });
 
   it('a job whose key holds someone else’s value fails alone; the job beside it is answered', async () => {
-    await redis.hset(`${base}:bad:halt`, 'not', 'a string'); // GET of the halt: WRONGTYPE
+    await own.redis.hset(`${own.base}:bad:halt`, 'not', 'a string'); // GET of the halt: WRONGTYPE
     const [bad, good] = await Promise.allSettled([
       startJob(client(), keysOf('bad'), ['ref-1'], 'holder-a', 5_000, READS),
       startJob(client(), keysOf('good'), ['ref-2'], 'holder-b', 5_000, READS),

@@ -191,3 +191,29 @@ export function queueSuite(): QueueSuite {
   });
   return suite;
 }
+
+/** A Redis connection and a key prefix of one test's own, renewed per test; after it, its keys are deleted. */
+export interface OwnRedis {
+  redis: Redis;
+  /** `payinout-test-<name>-<uuid>`: every key the test writes starts with it. */
+  base: string;
+  /** A MONITOR connection the test opened: closed after the test. */
+  monitor: { disconnect(): void } | undefined;
+}
+
+/** Registers the hooks that give each test of the file its {@link OwnRedis}. */
+export function ownRedis(name: string): OwnRedis {
+  const own = { monitor: undefined } as OwnRedis;
+  beforeEach(() => {
+    own.redis = new Redis(REDIS_URL);
+    own.base = `payinout-test-${name}-${randomUUID()}`;
+  });
+  afterEach(async () => {
+    own.monitor?.disconnect();
+    own.monitor = undefined;
+    const keys = await own.redis.keys(`${own.base}:*`);
+    if (keys.length) await own.redis.del(...keys);
+    own.redis.disconnect();
+  });
+  return own;
+}
