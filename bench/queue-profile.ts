@@ -42,11 +42,13 @@ try {
   for (const [i, fleet] of fleets.entries()) await fleet.settle(batchOf(`warm-${i}`, 1_000));
   const cpu: number[][] = fleets.map(() => []);
   const commands: number[][] = fleets.map(() => []);
+  const scripts: number[][] = fleets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [i, fleet] of fleets.entries()) {
       const cost = await fleet.round(batchOf(`r${round}-${i}`, n));
       cpu[i]!.push(cost.cpuMs);
       commands[i]!.push(cost.commands);
+      scripts[i]!.push(cost.scripts);
     }
   }
   for (const [i, fleet] of fleets.entries()) {
@@ -55,12 +57,14 @@ try {
     await fleet.round(batchOf(`profiled-${i}`, n));
     await profiled(child, fileOf(names[i]!));
   }
-  console.log(`| system | worker CPU ms / PayOut, min | median | rounds | Redis commands / PayOut |`);
-  console.log('|---|--:|--:|---|--:|');
+  console.log(
+    `| system | worker CPU ms / PayOut, min | median | rounds | Redis commands / PayOut | scripts / PayOut |`,
+  );
+  console.log('|---|--:|--:|---|--:|--:|');
   for (const [i, name] of names.entries()) {
     const each = cpu[i]!.map((c) => fmt(c, 3)).join(', ');
     console.log(
-      `| ${name} | ${fmt(Math.min(...cpu[i]!), 3)} | ${fmt(median(cpu[i]!), 3)} | ${each} | ${fmt(median(commands[i]!), 1)} |`,
+      `| ${name} | ${fmt(Math.min(...cpu[i]!), 3)} | ${fmt(median(cpu[i]!), 3)} | ${each} | ${fmt(median(commands[i]!), 1)} | ${fmt(median(scripts[i]!), 2)} |`,
     );
   }
 } finally {

@@ -96,6 +96,22 @@ export async function runMany<R, K extends string>(
 }
 
 /**
+ * One item through the same step, run (shared pause and halt) and wrapper as {@link runMany},
+ * without its pool: a queue job of one PayOut has nothing to order, bound or count, and the pool's
+ * generator and per-item promises were a fixed cost of every such job. Only payinout/bullmq calls
+ * it, so a bundle of `PaymentClient` leaves it out.
+ */
+export function runOne<R>(
+  item: unknown,
+  step: Step<R>,
+  options: Pick<RunOptions<R, never>, 'pause' | 'halt' | 'around'>,
+): Promise<R> {
+  const run = runOf(options);
+  const { around } = options;
+  return around ? settleAround(around, item, 0, () => step(item, run, 0)) : step(item, run, 0);
+}
+
+/**
  * The item's result, whatever `around` does: it may cost its span, never the result, a second
  * settle or a hang. The step runs once — when `around` calls it, or after `around` returns or
  * throws without having called it — and its own result is kept: what `around` resolves (a

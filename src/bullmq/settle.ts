@@ -10,7 +10,7 @@ import { KeyedLock, PauseGate } from '../bulk/gate.js';
 import { BatchHalt } from '../bulk/halt.js';
 import { type ItemLock, payOutStep, referenceOf, validatePayOut } from '../bulk/item.js';
 import type { RunHalt } from '../bulk/run.js';
-import { runMany } from '../bulk/runner.js';
+import { runMany, runOne } from '../bulk/runner.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult } from '../bulk/types.js';
 import type { JobStart } from '../core/observer-events.js';
 import type { SharedPause } from '../core/types.js';
@@ -43,19 +43,25 @@ const COUNTS = ['created', 'recovered', 'failed'] as const;
  * Never rejects for an item (each gets a result).
  */
 export async function settleJob(items: readonly unknown[], ctx: JobContext): Promise<PayOutBatchResult[]> {
-  const results: PayOutBatchResult[] = [];
+  const step = payOutStep({ client: ctx.client, lock: ctx.lock, maxRetries: ctx.maxRetries });
   const { observers } = ctx.client;
-  await runMany(items, payOutStep({ client: ctx.client, lock: ctx.lock, maxRetries: ctx.maxRetries }), {
-    concurrency: Math.max(1, Math.min(ctx.concurrency, items.length)),
-    total: items.length,
-    counts: COUNTS,
-    countOf: (result) => result.outcome,
+  const shared = {
     pause: ctx.pause,
     halt: ctx.halt,
     around:
       observers &&
-      ((item, _i, settle) =>
+      ((item: unknown, _i: number, settle: () => Promise<PayOutBatchResult>) =>
         observers.around('job', { ...ctx.site, item, reference: referenceOf(item) }, settle)),
+  };
+  // One PayOut a job (itemsPerJob: 1): the same step and run, without the pool.
+  if (items.length === 1) return [await runOne(items[0], step, shared)];
+  const results: PayOutBatchResult[] = [];
+  await runMany(items, step, {
+    ...shared,
+    concurrency: Math.max(1, Math.min(ctx.concurrency, items.length)),
+    total: items.length,
+    counts: COUNTS,
+    countOf: (result) => result.outcome,
     sink: (result) => {
       results.push(result);
     },
