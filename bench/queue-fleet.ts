@@ -26,6 +26,8 @@ export interface SystemSpec {
   lockMs?: number;
   /** payinout's worker from another build's dist/ (default: this checkout's). */
   dist?: string;
+  /** The sdk worker's calls: `many` settles each job's PayOut with `payout.createMany`. */
+  variant?: string;
 }
 
 export interface RoundCost {
@@ -184,6 +186,7 @@ export class Fleet {
         ...(spec.concurrency ? { BENCH_CONCURRENCY: String(spec.concurrency) } : {}),
         ...(spec.lockMs ? { BENCH_LOCK_MS: String(spec.lockMs) } : {}),
         ...(spec.dist ? { BENCH_DIST: spec.dist } : {}),
+        ...(spec.variant ? { BENCH_VARIANT: spec.variant } : {}),
       },
     });
     await new Promise((resolve, reject) => {

@@ -1,8 +1,9 @@
 /**
  * Where a queue worker's CPU goes, one job per PayOut:
  * `tsx bench/queue-profile.ts [n] [rounds] [system…]` (after `npm run build`). A system is `anchor`
- * (bare BullMQ + node:http), `anchor*50` or `payinout*50` (50 PayOuts a job), `sdk` (bare BullMQ calling client.transactions.get +
- * client.payout.create), `payinout` (createPayOutWorker), or `payinout=<dist dir>` (another
+ * (bare BullMQ + node:http), `anchor*50` or `payinout*50` (50 PayOuts a job), `sdk` (bare BullMQ
+ * calling client.transactions.get + client.payout.create), `sdk+many` (bare BullMQ calling
+ * client.payout.createMany with the job's PayOut), `payinout` (createPayOutWorker), or `payinout=<dist dir>` (another
  * build's, for an A/B in one run). Each runs one warm worker process on a redis-server of its own
  * against the bench simulator; `rounds` interleaved rounds of n PayOuts each (default 5,000 × 3)
  * give worker CPU per PayOut (min and median: the machine's load only adds), then one more
@@ -24,13 +25,15 @@ const fileOf = (name: string) => `/tmp/queue-${name.replace(/\W+/g, '-')}.cpupro
 
 function specOf(name: string): SystemSpec {
   const [system, dist] = name.split('=') as [string, string | undefined];
-  const [kind, items] = system.split('*') as [SystemSpec['kind'], string | undefined];
+  const [head, variant] = system.split('+') as [string, string | undefined];
+  const [kind, items] = head.split('*') as [SystemSpec['kind'], string | undefined];
   return {
     name: `profile ${name}`,
     kind,
     itemsPerJob: Number(items ?? 1),
     concurrency: COMPARE_CONCURRENCY,
     ...(dist ? { dist } : {}),
+    ...(variant ? { variant } : {}),
   };
 }
 
@@ -43,12 +46,14 @@ try {
   const cpu: number[][] = fleets.map(() => []);
   const commands: number[][] = fleets.map(() => []);
   const scripts: number[][] = fleets.map(() => []);
+  const rates: number[][] = fleets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [i, fleet] of fleets.entries()) {
       const cost = await fleet.round(batchOf(`r${round}-${i}`, n));
       cpu[i]!.push(cost.cpuMs);
       commands[i]!.push(cost.commands);
       scripts[i]!.push(cost.scripts);
+      rates[i]!.push(cost.rate);
     }
   }
   for (const [i, fleet] of fleets.entries()) {
@@ -58,13 +63,13 @@ try {
     await profiled(child, fileOf(names[i]!));
   }
   console.log(
-    `| system | worker CPU ms / PayOut, min | median | rounds | Redis commands / PayOut | scripts / PayOut |`,
+    `| system | worker CPU ms / PayOut, min | median | rounds | Redis commands / PayOut | scripts / PayOut | PayOuts/s, median |`,
   );
-  console.log('|---|--:|--:|---|--:|--:|');
+  console.log('|---|--:|--:|---|--:|--:|--:|');
   for (const [i, name] of names.entries()) {
     const each = cpu[i]!.map((c) => fmt(c, 3)).join(', ');
     console.log(
-      `| ${name} | ${fmt(Math.min(...cpu[i]!), 3)} | ${fmt(median(cpu[i]!), 3)} | ${each} | ${fmt(median(commands[i]!), 1)} | ${fmt(median(scripts[i]!), 2)} |`,
+      `| ${name} | ${fmt(Math.min(...cpu[i]!), 3)} | ${fmt(median(cpu[i]!), 3)} | ${each} | ${fmt(median(commands[i]!), 1)} | ${fmt(median(scripts[i]!), 2)} | ${fmt(median(rates[i]!), 0)} |`,
     );
   }
 } finally {

@@ -3,7 +3,9 @@
  * `client.transactions.get` (NotFoundError: not sent yet), then `client.payout.create` — one
  * PayOut a job, as the anchor does with plain node:http. Beside the anchor and payinout's worker
  * (bench/queue-profile.ts) it splits payinout's per-PayOut CPU into the SDK's calls and the queue
- * layer around them. Speaks queue-child.ts's protocol.
+ * layer around them. With BENCH_VARIANT=many the job calls `client.payout.createMany([item])`
+ * instead: the runner for "many" and its lookup-first step, without payinout/bullmq's leases and
+ * scripts. Speaks queue-child.ts's protocol.
  */
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'bullmq';
@@ -22,6 +24,11 @@ const client = new sdk.PaymentClient({
 type Params = Parameters<typeof client.payout.create>[0];
 
 async function settle(item: Params): Promise<string> {
+  if (env.BENCH_VARIANT === 'many') {
+    const [result] = await client.payout.createMany([item]);
+    if (result?.outcome === 'failed') throw result.error;
+    return result?.ticket ?? '';
+  }
   try {
     await client.transactions.get(item.reference);
     return 'recovered';
