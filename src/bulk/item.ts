@@ -108,12 +108,13 @@ export function payOutStep(parts: PayOutParts): Step<PayOutBatchResult> {
 }
 
 function settling(parts: PayOutParts, run: Run): Settling {
-  // Shared by every call of the run: a call reads its options, never writes them. Literals, not
-  // frozen copies: with one PayOut a queue job, a run is a job, and freezing was measurable there.
+  // Shared by every call of the run: a call reads its options, never writes them.
   const lane = run.lane;
   const lookupOptions: CallOptions = { maxRetries: parts.maxRetries, [LANE]: lane };
   const createOptions: CallOptions = { maxRetries: parts.maxRetries, [LANE]: lane, [VALIDATED]: true };
-  return { ...parts, run, lookupOptions, createOptions };
+  // The spread last: V8 (Node 20) takes a slow path for properties written after a spread, about
+  // 1 µs here, once per queue job of one PayOut (a run is a job there).
+  return { run, lookupOptions, createOptions, ...parts };
 }
 
 async function settle(item: unknown, ctx: Settling): Promise<PayOutBatchResult> {

@@ -51,7 +51,7 @@ export async function settleJob(items: readonly unknown[], ctx: JobContext): Pro
     around:
       observers &&
       ((item: unknown, _i: number, settle: () => Promise<PayOutBatchResult>) =>
-        observers.around('job', { ...ctx.site, item, reference: referenceOf(item) }, settle)),
+        observers.around('job', { item, reference: referenceOf(item), ...ctx.site }, settle)),
   };
   // One PayOut a job (itemsPerJob: 1): the same step and run, without the pool.
   if (items.length === 1) return [await runOne(items[0], step, shared)];
