@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchHalt } from '../../src/bulk/halt.js';
 import { lookupStep } from '../../src/bulk/lookups.js';
 import type { AroundItem } from '../../src/bulk/run.js';
-import { runMany } from '../../src/bulk/runner.js';
+import { runMany, runOne } from '../../src/bulk/runner.js';
 import type { SharedPause } from '../../src/core/types.js';
 import type { TransactionLookupResult } from '../../src/index.js';
 import { AuthenticationError, LookupHaltedError } from '../../src/index.js';
@@ -178,6 +178,21 @@ describe('runMany with a caller-supplied pause, halt and sink', () => {
         );
         expect(summary).toMatchObject({ done: 3, found: 3 });
         expect(recorded.map((r) => r.url.pathname.split('/').at(-1)).sort()).toEqual(ids);
+      });
+      it(`${what} (runOne: a queue job of one PayOut)`, async () => {
+        serve();
+        const client = makeClient();
+        const result = await runOne(
+          'w-one',
+          lookupStep((id, o) => client.transactions.get(id, o)),
+          { around },
+        );
+        expect([result.id, result.outcome, result.transaction?.ticket]).toEqual([
+          'w-one',
+          'found',
+          't-w-one',
+        ]);
+        expect(recorded.map((r) => r.url.pathname.split('/').at(-1))).toEqual(['w-one']);
       });
     }
   });

@@ -1,7 +1,7 @@
 /**
  * A hostile tracer on a queue worker's client costs at most its spans: under every
  * `startActiveSpan` fault (each drawn with a random mix of span-method faults), a batch of two
- * jobs — one of them losing its create's answer, reconciled by its lookup — settles `created`
+ * PayOuts (one chunk, or one job each) — one of them losing its create's answer, reconciled by its lookup — settles `created`
  * twice, each PayOut POSTed exactly once, and every span handed to payinout is ended exactly
  * once. One in-process
  * worker against the simulator behind a real HTTP server and a real Redis; the worker's client
@@ -51,29 +51,35 @@ afterAll(async () => {
 });
 
 describe.skipIf(skipQueue)('payinout/bullmq under a hostile tracer', () => {
-  it('each startActiveSpan fault, with random span faults: jobs settle as untraced, each PayOut POSTed once', async () => {
-    const draws = START_FAULTS.map((start, run) => ({
-      start,
-      span: fc.sample(tracerFaults, { numRuns: 1, seed: run })[0]!.span,
-    }));
-    for (const [run, faults] of draws.entries()) {
-      current = hostileTracer(faults);
-      const references = [`hq-${run}-a`, `hq-${run}-b`];
-      server.loseAnswer.add(references[1]!);
-      const batch = references.map((reference, n) => payout(n + 1, { reference }));
-      const { batchId } = await enqueuePayOuts(q.queue, batch, { batchId: `hostile-${run}` });
-      const result = await settled(q, batchId, 30_000);
-      const seen = {
-        faults,
-        outcomes: result.results.map((r) => r.outcome),
-        posted: references.map((reference) => server.posted.get(reference)),
-      };
-      expect(seen).toEqual({ faults, outcomes: ['created', 'created'], posted: [1, 1] });
-      await current.settled();
-      expect({ faults, badEnds: current.ends().filter((ends) => ends !== 1) }).toEqual({
-        faults,
-        badEnds: [],
-      });
-    }
-  }, 120_000);
+  // Both modes: a chunk of two runs through runMany, a job of one PayOut through runOne.
+  it.each([50, 1])(
+    'each startActiveSpan fault, with random span faults: jobs settle as untraced, each PayOut POSTed once (itemsPerJob %i)',
+    async (itemsPerJob) => {
+      const draws = START_FAULTS.map((start, run) => ({
+        start,
+        span: fc.sample(tracerFaults, { numRuns: 1, seed: run })[0]!.span,
+      }));
+      for (const [run, faults] of draws.entries()) {
+        current = hostileTracer(faults);
+        const references = [`hq${itemsPerJob}-${run}-a`, `hq${itemsPerJob}-${run}-b`];
+        server.loseAnswer.add(references[1]!);
+        const batch = references.map((reference, n) => payout(n + 1, { reference }));
+        const batchId = `hostile-${itemsPerJob}-${run}`;
+        await enqueuePayOuts(q.queue, batch, { batchId, itemsPerJob });
+        const result = await settled(q, batchId, 30_000);
+        const seen = {
+          faults,
+          outcomes: result.results.map((r) => r.outcome),
+          posted: references.map((reference) => server.posted.get(reference)),
+        };
+        expect(seen).toEqual({ faults, outcomes: ['created', 'created'], posted: [1, 1] });
+        await current.settled();
+        expect({ faults, badEnds: current.ends().filter((ends) => ends !== 1) }).toEqual({
+          faults,
+          badEnds: [],
+        });
+      }
+    },
+    120_000,
+  );
 });
