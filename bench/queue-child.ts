@@ -61,8 +61,9 @@ export function serveBench(worker: ClosableWorker): (n: number, failed?: string)
 let session: Session | undefined;
 
 /**
- * bench/queue-profile.ts: `{ profile: 'start' }` starts V8's CPU profiler in this process,
- * `{ profile: '<file>' }` stops it and writes the .cpuprofile there; each answered `{ profiled }`.
+ * bench/queue-profile.ts: `{ profile: 'start' }` starts V8's CPU profiler and its sampling heap
+ * profiler in this process, `{ profile: '<file>' }` stops them and writes the .cpuprofile there
+ * and the allocations beside it (`<file>.heapprofile`); each answered `{ profiled }`.
  */
 async function profile(command: string): Promise<void> {
   if (command === 'start') {
@@ -73,9 +74,17 @@ async function profile(command: string): Promise<void> {
     // to tell apart functions costing a few µs each.
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
+    // Every ~4 KB allocated is sampled: where a PayOut's garbage comes from, by function.
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
   } else if (session) {
     const { profile: taken } = await session.post('Profiler.stop');
     await writeFile(command, JSON.stringify(taken));
+    const { profile: allocations } = await session.post('HeapProfiler.stopSampling');
+    await writeFile(`${command.replace(/\.cpuprofile$/, '')}.heapprofile`, JSON.stringify(allocations));
     session.disconnect();
     session = undefined;
   }

@@ -8,7 +8,8 @@
  * against the bench simulator; `rounds` interleaved rounds of n PayOuts each (default 5,000 × 3)
  * give worker CPU per PayOut (min and median: the machine's load only adds), then one more
  * round under V8's CPU profiler writes /tmp/queue-<system>.cpuprofile (summarise with
- * bench/profile-layers.ts or bench/profile-summary.ts). Not part of `npm run bench`.
+ * bench/profile-layers.ts, bench/profile-summary.ts or bench/profile-diff.ts) and its sampled
+ * allocations /tmp/queue-<system>.heapprofile (bench/heap-summary.ts). Not part of `npm run bench`.
  */
 import type { ChildProcess } from 'node:child_process';
 import { startChild } from './child.js';
