@@ -5,7 +5,8 @@
  * calling client.transactions.get + client.payout.create), `sdk+many` (bare BullMQ calling
  * client.payout.createMany with the job's PayOut), `payinout` (createPayOutWorker), or `payinout=<dist dir>` (another
  * build's, for an A/B in one run). Each runs one warm worker process on a redis-server of its own
- * against the bench simulator; `rounds` interleaved rounds of n PayOuts each (default 5,000 × 3)
+ * against the bench simulator, warmed with WARM PayOuts (default 1,000; 20,000 read the same
+ * ratio at 12:05); `rounds` interleaved rounds of n PayOuts each (default 5,000 × 3)
  * give worker CPU per PayOut (min and median: the machine's load only adds), then one more
  * round under V8's CPU profiler writes /tmp/queue-<system>.cpuprofile (summarise with
  * bench/profile-layers.ts, bench/profile-summary.ts or bench/profile-diff.ts) and its sampled
@@ -43,7 +44,8 @@ const env = workerEnv(sim, 'profile');
 const fleets: Fleet[] = [];
 try {
   for (const name of names) fleets.push(await Fleet.start(specOf(name), 1, sim, env));
-  for (const [i, fleet] of fleets.entries()) await fleet.settle(batchOf(`warm-${i}`, 1_000));
+  const warm = Number(process.env.WARM ?? 1_000);
+  for (const [i, fleet] of fleets.entries()) await fleet.settle(batchOf(`warm-${i}`, warm));
   const cpu: number[][] = fleets.map(() => []);
   const commands: number[][] = fleets.map(() => []);
   const scripts: number[][] = fleets.map(() => []);
