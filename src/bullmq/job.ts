@@ -14,7 +14,7 @@ import { jobTracing } from '../tracing/index.js';
 import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
-import { BATCH_ID, batchKeys, jobIdOf, type KeyOwner, queueKeys } from './keys.js';
+import { BATCH_ID, type JobKeys, jobIdOf, jobKeys, type KeyOwner } from './keys.js';
 import { JobLease, LeaseRenewal } from './lease.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult, referenceOf, settleJob } from './settle.js';
 import { SharedHalt, type SharedPause } from './shared.js';
@@ -89,8 +89,6 @@ export function jobProcessor(parts: JobParts) {
   };
 }
 
-type JobKeys = ReturnType<typeof batchKeys> & ReturnType<typeof queueKeys>;
-
 /**
  * A job's keys, built once per batch rather than once per job (seven key names and two objects
  * a job); the last few batches are kept, a worker rarely serves more at once.
@@ -104,7 +102,7 @@ function keyCache(): (owner: KeyOwner, batchId: string) => JobKeys {
     let keys = known.get(batchId);
     if (keys) return keys;
     if (known.size >= KEPT_BATCHES) known.clear();
-    keys = { ...batchKeys(owner, batchId), ...queueKeys(owner) };
+    keys = jobKeys(owner, batchId);
     known.set(batchId, keys);
     return keys;
   };
@@ -113,7 +111,7 @@ function keyCache(): (owner: KeyOwner, batchId: string) => JobKeys {
 const KEPT_BATCHES = 16;
 
 /** The results END_JOB saves: none for an item whose lease was lost (the holder's result wins). */
-function savedOf(batchId: string, results: readonly PayOutBatchResult[]) {
+export function savedOf(batchId: string, results: readonly PayOutBatchResult[]) {
   const out = [];
   for (const result of results) {
     if (result.error instanceof LeaseLostError) continue;

@@ -51,6 +51,13 @@ export function queueKeys(owner: KeyOwner) {
   };
 }
 
+/** Every key a job's scripts name: its batch's and its queue's. */
+export function jobKeys(owner: KeyOwner, batchId: string) {
+  return { ...batchKeys(owner, batchId), ...queueKeys(owner) };
+}
+
+export type JobKeys = ReturnType<typeof jobKeys>;
+
 /**
  * One job per batch and reference: enqueueing the same items again adds nothing twice. BullMQ
  * refuses `:` in a custom id; encodeURIComponent escapes it, and `|` never occurs in its output.

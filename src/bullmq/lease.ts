@@ -111,7 +111,7 @@ export class JobLease {
     reads: { pause: boolean },
   ): Promise<JobStart> {
     if (references.length > 1) this.#local = new KeyedLock();
-    const unique = references.length === 1 ? references.filter((r) => r !== '') : distinct(references);
+    const unique = distinct(references);
     const start = await this.#take(client, unique, { pause: reads.pause, halt: true });
     this.renewal.add(this);
     return start;
@@ -174,7 +174,8 @@ export class JobLease {
   }
 }
 
-/** Each non-empty reference once, in order. */
+/** Each non-empty reference once, in order (no Set for the one of a one-PayOut job). */
 function distinct(references: readonly string[]): string[] {
-  return [...new Set(references.filter((r) => r !== ''))];
+  const present = references.filter((r) => r !== '');
+  return present.length > 1 ? [...new Set(present)] : present;
 }

@@ -8,10 +8,16 @@ import { ConfigurationError, ConnectionError } from '../core/errors.js';
 import { guide } from '../core/guides.js';
 import { closestKey } from '../schemas/suggest.js';
 import { endJob } from './chunk-scripts.js';
-import { encodeResult } from './codec.js';
 import { DEFAULT_WORKER_CONCURRENCY, DEFAULT_WORKER_LOCKS } from './defaults.js';
-import { isPayOutJob, jobItems, jobProcessor, type PayOutJobData, type PayOutJobResult } from './job.js';
-import { batchKeys, jobIdOf, type KeyOwner, queueKeys, redisOf } from './keys.js';
+import {
+  isPayOutJob,
+  jobItems,
+  jobProcessor,
+  type PayOutJobData,
+  type PayOutJobResult,
+  savedOf,
+} from './job.js';
+import { jobKeys, type KeyOwner, queueKeys, redisOf } from './keys.js';
 import { checkConcurrency, type PayOutBatchResult } from './settle.js';
 import { SharedPause } from './shared.js';
 
@@ -128,9 +134,9 @@ async function recordGivenUp(
   const items = jobItems(job.data);
   // Its holder died: each lease is released once it has run out (an empty token), none is left behind.
   const leases = items.map((item) => ({ reference: String(item.reference ?? ''), token: '' }));
-  const results = items.map((item) => {
+  const results = items.map((item): PayOutBatchResult => {
     const reference = String(item.reference ?? '');
-    const result: PayOutBatchResult = {
+    return {
       reference,
       outcome: 'failed',
       error: new ConnectionError({
@@ -139,10 +145,8 @@ async function recordGivenUp(
         reference,
       }),
     };
-    return { itemId: jobIdOf(batchId, reference), json: encodeResult(result), outcome: 'failed' };
   });
-  const keys = { ...batchKeys(owner, batchId), ...queueKeys(owner) };
-  await endJob(await redis, keys, leases, results);
+  await endJob(await redis, jobKeys(owner, batchId), leases, savedOf(batchId, results));
 }
 
 /** Options that belong to the worker's client: the worker uses whatever its client was given. */
