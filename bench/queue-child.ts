@@ -4,6 +4,7 @@
  * 'cpu' with the CPU spent since the last 'cpu' and its memory. The bench learns progress from
  * these messages, so no progress poll of the bench's own reaches Redis.
  */
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 
@@ -14,6 +15,9 @@ interface ClosableWorker {
 export interface WorkerReport {
   /** user + system CPU since the previous 'cpu' message (or since ready), ms. */
   cpuMs: number;
+  /** read and write system calls since then (Linux's /proc/self/io; 0 elsewhere): sockets, mostly. */
+  reads: number;
+  writes: number;
   rssMb: number;
   maxRssMb: number;
 }
@@ -24,13 +28,18 @@ export interface WorkerReport {
  */
 export function serveBench(worker: ClosableWorker): (n: number, failed?: string) => void {
   let mark = process.cpuUsage();
+  let calls = syscalls();
   let unsent = 0;
   let flush: NodeJS.Timeout | undefined;
   const report = (): WorkerReport => {
     const cpu = process.cpuUsage(mark);
     mark = process.cpuUsage();
+    const [before, now] = [calls, syscalls()];
+    calls = now;
     return {
       cpuMs: (cpu.user + cpu.system) / 1000,
+      reads: now.reads - before.reads,
+      writes: now.writes - before.writes,
       rssMb: process.memoryUsage.rss() / 1048576,
       maxRssMb: process.resourceUsage().maxRSS / 1024,
     };
@@ -56,6 +65,17 @@ export function serveBench(worker: ClosableWorker): (n: number, failed?: string)
       unsent = 0;
     }, 10);
   };
+}
+
+/** This process's read and write system calls so far (Linux; zeros where /proc is absent). */
+function syscalls(): { reads: number; writes: number } {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8');
+    const count = (name: string) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(io)?.[1] ?? 0);
+    return { reads: count('syscr'), writes: count('syscw') };
+  } catch {
+    return { reads: 0, writes: 0 };
+  }
 }
 
 let session: Session | undefined;

@@ -37,6 +37,9 @@ export interface RoundCost {
   scripts: number;
   requests: number;
   cpuMs: number;
+  /** The workers' read and write system calls (sockets: Redis, the service, IPC). */
+  reads: number;
+  writes: number;
 }
 
 export interface FleetWorker {
@@ -132,6 +135,8 @@ export class Fleet {
       scripts: (c1.scripts - c0.scripts) / n,
       requests: (r1 - r0) / n,
       cpuMs: cpu.reduce((sum, r) => sum + r.cpuMs, 0) / n,
+      reads: cpu.reduce((sum, r) => sum + r.reads, 0) / n,
+      writes: cpu.reduce((sum, r) => sum + r.writes, 0) / n,
     };
   }
 

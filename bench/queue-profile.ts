@@ -50,6 +50,7 @@ try {
   const commands: number[][] = fleets.map(() => []);
   const scripts: number[][] = fleets.map(() => []);
   const rates: number[][] = fleets.map(() => []);
+  const syscalls: number[][][] = fleets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [i, fleet] of fleets.entries()) {
       const cost = await fleet.round(batchOf(`r${round}-${i}`, n));
@@ -57,6 +58,7 @@ try {
       commands[i]!.push(cost.commands);
       scripts[i]!.push(cost.scripts);
       rates[i]!.push(cost.rate);
+      syscalls[i]!.push([cost.reads, cost.writes]);
     }
   }
   for (const [i, fleet] of fleets.entries()) {
@@ -66,13 +68,14 @@ try {
     await profiled(child, fileOf(names[i]!));
   }
   console.log(
-    `| system | worker CPU ms / PayOut, min | median | rounds | Redis commands / PayOut | scripts / PayOut | PayOuts/s, median |`,
+    `| system | worker CPU ms / PayOut, min | median | rounds | Redis commands / PayOut | scripts / PayOut | PayOuts/s, median | worker reads + writes / PayOut |`,
   );
-  console.log('|---|--:|--:|---|--:|--:|--:|');
+  console.log('|---|--:|--:|---|--:|--:|--:|--:|');
   for (const [i, name] of names.entries()) {
     const each = cpu[i]!.map((c) => fmt(c, 3)).join(', ');
+    const calls = (k: 0 | 1) => fmt(median(syscalls[i]!.map((c) => c[k]!)), 2);
     console.log(
-      `| ${name} | ${fmt(Math.min(...cpu[i]!), 3)} | ${fmt(median(cpu[i]!), 3)} | ${each} | ${fmt(median(commands[i]!), 1)} | ${fmt(median(scripts[i]!), 2)} | ${fmt(median(rates[i]!), 0)} |`,
+      `| ${name} | ${fmt(Math.min(...cpu[i]!), 3)} | ${fmt(median(cpu[i]!), 3)} | ${each} | ${fmt(median(commands[i]!), 1)} | ${fmt(median(scripts[i]!), 2)} | ${fmt(median(rates[i]!), 0)} | ${calls(0)} + ${calls(1)} |`,
     );
   }
 } finally {

@@ -174,5 +174,7 @@ function medianCost(runs: RoundCost[]): RoundCost {
     scripts: of((c) => c.scripts),
     requests: of((c) => c.requests),
     cpuMs: of((c) => c.cpuMs),
+    reads: of((c) => c.reads),
+    writes: of((c) => c.writes),
   };
 }
