@@ -13,16 +13,16 @@ export function printQueue(result: QueueResult): void {
     `## Queue (payinout/bullmq) beside the bare-BullMQ anchor (${fmt(sizes.items)} PayOuts a round, ${sizes.rounds} interleaved rounds, medians; concurrency ${COMPARE_CONCURRENCY} jobs per worker for all four, ${ITEMS_AT_ONCE} PayOuts of a chunk at a time)\n`,
   );
   console.log(
-    '| workers | system | PayOuts/s | ÷ anchor | Redis commands / PayOut | ÷ anchor | scripts / PayOut | HTTP requests / PayOut | worker CPU ms / PayOut | ÷ anchor |\n|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| workers | system | PayOuts/s | ÷ anchor | Redis commands / PayOut | ÷ anchor | scripts / PayOut | HTTP requests / PayOut | worker CPU ms / PayOut | ÷ anchor | worker reads + writes / PayOut |\n|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   );
   for (const row of rows) {
     const anchor = anchorOf(rows, row.workers);
     console.log(
-      `| ${row.workers} | ${row.system} | ${fmt(row.rate)} | ${ratio(row.rate, anchor.rate)} | ${fmt(row.commands, 1)} | ${ratio(row.commands, anchor.commands)} | ${fmt(row.scripts, 2)} | ${fmt(row.requests, 2)} | ${fmt(row.cpuMs, 3)} | ${ratio(row.cpuMs, anchor.cpuMs)} |`,
+      `| ${row.workers} | ${row.system} | ${fmt(row.rate)} | ${ratio(row.rate, anchor.rate)} | ${fmt(row.commands, 1)} | ${ratio(row.commands, anchor.commands)} | ${fmt(row.scripts, 2)} | ${fmt(row.requests, 2)} | ${fmt(row.cpuMs, 3)} | ${ratio(row.cpuMs, anchor.cpuMs)} | ${fmt(row.reads, 2)} + ${fmt(row.writes, 2)} |`,
     );
   }
   console.log(
-    `\nWorker processes started and warmed (${fmt(sizes.warm)} PayOuts per worker process) before the timed rounds and kept across them; each system on a redis-server of its own (INFO commandstats deltas, Lua's inner commands counted, the enqueue included). Progress reaches the bench over IPC from the workers, so no progress poll of the bench's is in the counts. HTTP requests counted by the simulator; worker CPU is process.cpuUsage of all workers over the round.\n`,
+    `\nWorker processes started and warmed (${fmt(sizes.warm)} PayOuts per worker process) before the timed rounds and kept across them; each system on a redis-server of its own (INFO commandstats deltas, Lua's inner commands counted, the enqueue included). Progress reaches the bench over IPC from the workers, so no progress poll of the bench's is in the counts. HTTP requests counted by the simulator; worker CPU is process.cpuUsage of all workers over the round; reads and writes are their read and write system calls (/proc/self/io: Redis, the service and the bench's IPC), what a round trip costs a worker beyond its JavaScript.\n`,
   );
   printTargets(rows);
   printWorkers(result);
