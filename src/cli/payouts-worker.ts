@@ -8,6 +8,7 @@ import { MAX_CONCURRENCY } from '../bulk/batch.js';
 import { DEFAULT_WORKER_CONCURRENCY, DEFAULT_WORKER_LOCKS } from '../bullmq/defaults.js';
 import { PaymentClient } from '../client.js';
 import { VERSION } from '../version.js';
+import { FailureLines } from './failure-lines.js';
 import { integerIn } from './options.js';
 import {
   connected,
@@ -92,14 +93,20 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
     maxRetries: options.maxRetries,
   });
   const tally = { created: 0, recovered: 0, failed: 0 };
+  const failures = new FailureLines();
   worker.on('completed', (_job, settled) => {
     for (const result of Array.isArray(settled) ? settled : [settled]) {
       tally[result.outcome]++;
       if (result.outcome !== 'failed') continue;
-      const why = String(result.error?.message ?? '');
-      printErr(`payinout payouts worker: ${terminalText(`${result.reference} failed: ${why}`)}\n`);
+      const line = failures.line(result.reference, result.error);
+      if (line !== undefined) printErr(`payinout payouts worker: ${terminalText(line)}\n`);
     }
   });
+  // The causes come from the service's answers: one line each, as every line of theirs.
+  const counts = () =>
+    terminalText(
+      `${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed${failures.unlisted()}`,
+    );
   // A job BullMQ gave up on (stalled too often; its result is recorded as failed), or another
   // producer's job on this queue that is not a PayOut.
   worker.on('failed', (job, error) => {
@@ -126,7 +133,7 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
   let shown = '';
   const summary = setInterval(() => {
     // Only when something settled since the last line: an idle worker does not fill the log.
-    const line = `${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed so far`;
+    const line = `${counts()} so far`;
     if (line === shown) return;
     shown = line;
     printErr(`payinout payouts worker: ${line}\n`);
@@ -139,9 +146,7 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
   process.once('SIGTERM', quitNow);
   await worker.close();
   clearInterval(summary);
-  printErr(
-    `payinout payouts worker: stopped; ${tally.created} created, ${tally.recovered} recovered, ${tally.failed} failed\n`,
-  );
+  printErr(`payinout payouts worker: stopped; ${counts()}\n`);
   return 0;
 }
 

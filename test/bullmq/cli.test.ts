@@ -156,6 +156,34 @@ describe.skipIf(skipQueue)('payinout payouts send --queue / payouts worker', () 
     }
   }, 60_000);
 
+  it('one refusal everywhere: the first 5 PayOuts of that cause are listed, the rest counted by cause', async () => {
+    const message = 'amount exceeds the available balance';
+    server.inject = (request) =>
+      request.method === 'POST' ? { status: 422, message, error: 'INSUFFICIENT_FUNDS' } : undefined;
+    const worker = cli(['payouts', 'worker', ...queueArgs()]);
+    running.push(worker);
+    await workerReady(worker);
+    const rows = Array.from({ length: 12 }, (_, i) => payout(i + 1));
+    const sent = await cli(['payouts', 'send', csv(rows), ...queueArgs(), '--out', join(dir, 'r.csv')], false)
+      .done;
+    expect(sent.stdout).toContain('0 created, 0 recovered, 12 failed (of 12)');
+    worker.child.kill('SIGTERM');
+    const { stderr, code } = await worker.done;
+    expect(code).toBe(0);
+    const listed = stderr.split('\n').filter((line) => / failed: /.test(line));
+    expect(listed).toHaveLength(5);
+    expect(listed.every((line) => line.includes(message))).toBe(true);
+    expect(stderr).toMatch(
+      /more PayOuts failed with \w+ INSUFFICIENT_FUNDS: counted in the summary lines, not listed/,
+    );
+    expect(stderr).toMatch(
+      /stopped; 0 created, 0 recovered, 12 failed \(not listed: \w+ INSUFFICIENT_FUNDS 7\)/,
+    );
+    // Every PayOut's own result still says why.
+    const results = parse(readFileSync(join(dir, 'r.csv')), { columns: true }) as Record<string, string>[];
+    expect(results.filter((r) => r.error?.includes(message))).toHaveLength(12);
+  }, 60_000);
+
   it('a worker without credentials is a usage error (exit 2) that names them', async () => {
     const run = await cli(['payouts', 'worker', ...queueArgs()], false).done;
     expect(run.code).toBe(2);

@@ -31,7 +31,7 @@ export interface QueueServer {
   /** Answered instead of the simulator while it returns a reply; `undefined` passes the request on. */
   inject?: (
     request: Request,
-  ) => { status: number; headers?: Record<string, string>; message?: string } | undefined;
+  ) => { status: number; headers?: Record<string, string>; message?: string; error?: string } | undefined;
   /** Runs before a lookup reaches the simulator; may delay it. */
   beforeLookup?: (request: Request) => void | Promise<void>;
   /** Runs before a create reaches the simulator; may delay its commit. */
@@ -66,7 +66,12 @@ export async function startQueueServer(): Promise<QueueServer> {
       const injected = state.inject?.(request);
       if (injected) {
         const message = injected.message ?? `injected ${injected.status}`;
-        const envelope = { code: '00', status: 'ERROR', message };
+        const envelope = {
+          code: '00',
+          status: 'ERROR',
+          message,
+          ...(injected.error && { error: injected.error }),
+        };
         res.writeHead(injected.status, { 'content-type': 'application/json', ...injected.headers });
         return void res.end(JSON.stringify(envelope));
       }
