@@ -13,12 +13,12 @@ import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueuePayOuts } from '../../src/bullmq/index.js';
 import { notExactlyOnce, settled } from './batch.js';
+import { outageAtSixthCreate } from './outage.js';
 import { type OwnRedis, skipOwnRedis, startRedisServer } from './redis-server.js';
 import { payout, type QueueServer, startQueueServer } from './server.js';
 import { startWorker, stopWorkers, type TestQueue, type WorkerProcess } from './support.js';
 
 const FROZEN_MS = 5_000; // longer than the workers' lock and lease (2 s, worker-child.ts)
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const items = (n: number) => Array.from({ length: n }, (_, i) => payout(i + 1));
 
 let redis: OwnRedis;
@@ -59,21 +59,11 @@ describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
   ({ itemsPerJob }) => {
     it('stopped longer than the leases while creates are in flight: every reference paid once, no worker hangs', async () => {
       const batch = items(40);
-      let frozenAt = 0;
-      let woken = 0;
-      // Lookups reaching the service while Redis is stopped take longer than the workers trust their leases
-      // (90 % of 2 s): those items' creates must not be sent by the worker that looked them up.
-      server.beforeLookup = () => (frozenAt && !woken ? sleep(2_500) : undefined);
-      // The 6th create: both workers hold chunks by then, and other items are on their way.
-      server.afterCommit = async () => {
-        if (frozenAt || server.posted.size < 6) return;
-        frozenAt = Date.now();
-        redis.child.kill('SIGSTOP');
-        setTimeout(() => {
-          redis.child.kill('SIGCONT');
-          woken = Date.now();
-        }, FROZEN_MS);
-      };
+      const outage = outageAtSixthCreate(server, {
+        begin: () => redis.child.kill('SIGSTOP'),
+        end: () => void redis.child.kill('SIGCONT'),
+        ms: FROZEN_MS,
+      });
       workers = await Promise.all(
         ['worker-1', 'worker-2'].map((name) =>
           startWorker(q, server.url, name, { REDIS_URL: redis.url, CONCURRENCY: '2' }),
@@ -81,14 +71,16 @@ describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
       );
       const { batchId } = await enqueuePayOuts(q.queue, batch, { itemsPerJob });
       const result = await settled(q, batchId, 45_000);
-      expect(frozenAt).toBeGreaterThan(0);
-      expect(woken).toBeGreaterThan(frozenAt);
+      expect(outage.began()).toBeGreaterThan(0);
+      expect(outage.ended()).toBeGreaterThan(outage.began());
       expect(result).toMatchObject({ total: 40, done: 40, pending: 0, failed: 0 });
       expect(result.created + result.recovered).toBe(40);
       expect(result.results.map((r) => r.reference)).toEqual(batch.map((p) => p.reference));
       expect(notExactlyOnce(server, batch)).toEqual([]);
       // The chunks in hand moved on: their items were looked up again once Redis was back.
-      expect(server.requests.filter((r) => r.method === 'GET' && r.time > woken).length).toBeGreaterThan(0);
+      expect(
+        server.requests.filter((r) => r.method === 'GET' && r.time > outage.ended()).length,
+      ).toBeGreaterThan(0);
       // No lease is left behind once the batch is settled.
       expect(await leasesLeft()).toEqual({});
       // Neither worker hangs: both finish what they hold and exit 0 when asked.

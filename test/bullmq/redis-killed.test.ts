@@ -19,6 +19,7 @@ import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
 import { notExactlyOnce } from './batch.js';
+import { outageAtSixthCreate } from './outage.js';
 import { type OwnRedis, skipOwnRedis, startRedisServer } from './redis-server.js';
 import { payout, type QueueServer, startQueueServer } from './server.js';
 import { startWorker, stopWorkers, type TestQueue, until, type WorkerProcess } from './support.js';
@@ -63,26 +64,6 @@ async function start({ persisted }: { persisted: boolean }): Promise<{ redis: Ow
   return { redis: own, q: test };
 }
 
-/** Kills Redis at the batch's 6th create (both workers hold jobs then) and starts it again `downMs` later. */
-function killAtSixthCreate(own: OwnRedis, downMs: number): { killedAt: () => number; back: () => number } {
-  let killedAt = 0;
-  let back = 0;
-  // Lookups reaching the service while Redis is down take longer than the workers trust their
-  // leases (90 % of 2 s): those items' creates must not be sent by the worker that looked them up.
-  server.beforeLookup = () => (killedAt && !back ? sleep(2_500) : undefined);
-  server.afterCommit = async () => {
-    if (killedAt || server.posted.size < 6) return;
-    killedAt = Date.now();
-    own.child.kill('SIGKILL');
-    setTimeout(() => {
-      void own.restart().then(() => {
-        back = Date.now();
-      });
-    }, downMs);
-  };
-  return { killedAt: () => killedAt, back: () => back };
-}
-
 /**
  * The batch once no job of it is pending. A read while Redis is down fails (a typed error, as a
  * merchant's poll would see it) and is tried again, as that poll would be.
@@ -122,17 +103,21 @@ describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
       const batch = items(40);
       const { redis: own, q: test } = await start({ persisted: true });
       // Down longer than the workers' job locks and leases (2 s, worker-child.ts): the jobs in hand must run again.
-      const outage = killAtSixthCreate(own, 3_000);
+      const outage = outageAtSixthCreate(server, {
+        begin: () => own.child.kill('SIGKILL'),
+        end: () => own.restart(),
+        ms: 3_000,
+      });
       const { batchId } = await enqueuePayOuts(test.queue, batch, { itemsPerJob });
       const result = await settledThroughOutage(test, batchId, 60_000);
-      expect(outage.back()).toBeGreaterThan(outage.killedAt());
-      expect(outage.killedAt()).toBeGreaterThan(0);
+      expect(outage.ended()).toBeGreaterThan(outage.began());
+      expect(outage.began()).toBeGreaterThan(0);
       expect(result).toMatchObject({ total: 40, done: 40, pending: 0, failed: 0 });
       expect(result.created + result.recovered).toBe(40);
       expect(result.results.map((r) => r.reference)).toEqual(batch.map((p) => p.reference));
       expect(notExactlyOnce(server, batch)).toEqual([]);
       // The jobs in hand when Redis died ran again: their items were looked up once it was back.
-      const lookupsAfter = server.requests.filter((r) => r.method === 'GET' && r.time > outage.back());
+      const lookupsAfter = server.requests.filter((r) => r.method === 'GET' && r.time > outage.ended());
       expect(lookupsAfter.length).toBeGreaterThan(0);
       expect(await leasesLeft(own, test)).toEqual({});
       await workersExitCleanly();
@@ -141,10 +126,14 @@ describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
     it('restarted empty (no persistence): the workers carry on, and the same PayOuts enqueued again are each paid once', async () => {
       const batch = items(40);
       const { redis: own, q: test } = await start({ persisted: false });
-      const outage = killAtSixthCreate(own, 1_000);
+      const outage = outageAtSixthCreate(server, {
+        begin: () => own.child.kill('SIGKILL'),
+        end: () => own.restart(),
+        ms: 1_000,
+      });
       await enqueuePayOuts(test.queue, batch, { itemsPerJob });
       // The batch's jobs, leases and results went with Redis's memory; what was in flight ends.
-      await until(async () => (outage.back() ? true : undefined), 30_000, 'Redis to be back');
+      await until(async () => (outage.ended() ? true : undefined), 30_000, 'Redis to be back');
       await sleep(3_000);
       const sentBefore = server.posted.size;
       expect(sentBefore).toBeGreaterThanOrEqual(6);
