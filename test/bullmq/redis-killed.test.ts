@@ -89,6 +89,15 @@ async function leasesLeft(own: OwnRedis, test: TestQueue): Promise<Record<string
   }
 }
 
+/** Redis killed (SIGKILL) at the batch's 6th create, and started again `ms` later. */
+function killedAtSixthCreate(own: OwnRedis, ms: number) {
+  return outageAtSixthCreate(server, {
+    begin: () => own.child.kill('SIGKILL'),
+    end: () => own.restart(),
+    ms,
+  });
+}
+
 /** Both workers finish what they hold and exit 0 when asked, without a crash. */
 async function workersExitCleanly(): Promise<void> {
   await stopWorkers(workers);
@@ -103,11 +112,7 @@ describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
       const batch = items(40);
       const { redis: own, q: test } = await start({ persisted: true });
       // Down longer than the workers' job locks and leases (2 s, worker-child.ts): the jobs in hand must run again.
-      const outage = outageAtSixthCreate(server, {
-        begin: () => own.child.kill('SIGKILL'),
-        end: () => own.restart(),
-        ms: 3_000,
-      });
+      const outage = killedAtSixthCreate(own, 3_000);
       const { batchId } = await enqueuePayOuts(test.queue, batch, { itemsPerJob });
       const result = await settledThroughOutage(test, batchId, 60_000);
       expect(outage.ended()).toBeGreaterThan(outage.began());
@@ -126,11 +131,7 @@ describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
     it('restarted empty (no persistence): the workers carry on, and the same PayOuts enqueued again are each paid once', async () => {
       const batch = items(40);
       const { redis: own, q: test } = await start({ persisted: false });
-      const outage = outageAtSixthCreate(server, {
-        begin: () => own.child.kill('SIGKILL'),
-        end: () => own.restart(),
-        ms: 1_000,
-      });
+      const outage = killedAtSixthCreate(own, 1_000);
       await enqueuePayOuts(test.queue, batch, { itemsPerJob });
       // The batch's jobs, leases and results went with Redis's memory; what was in flight ends.
       await until(async () => (outage.ended() ? true : undefined), 30_000, 'Redis to be back');
