@@ -8,7 +8,7 @@ import { MAX_CONCURRENCY } from '../bulk/batch.js';
 import { DEFAULT_WORKER_CONCURRENCY, DEFAULT_WORKER_LOCKS } from '../bullmq/defaults.js';
 import { PaymentClient } from '../client.js';
 import { VERSION } from '../version.js';
-import { FailureLines } from './failure-lines.js';
+import { ErrorKinds, FailureLines } from './failure-lines.js';
 import { integerIn } from './options.js';
 import {
   connected,
@@ -113,11 +113,10 @@ async function runWorker(options: WorkerCliOptions): Promise<number> {
     tally.failed++;
     printErr(`payinout payouts worker: ${terminalText(`job ${job?.id ?? '?'} failed: ${error.message}`)}\n`);
   });
-  const errors = new Set<string>();
+  const errors = new ErrorKinds();
   worker.on('error', (error) => {
-    // Connection trouble repeats while Redis is away: each distinct message once.
-    if (errors.has(error.message)) return;
-    errors.add(error.message);
+    // Connection trouble repeats while Redis is away, for every job held: each kind once.
+    if (!errors.first(error.message)) return;
     printErr(`payinout payouts worker: Redis: ${terminalText(error.message)}\n`);
   });
   try {

@@ -4,7 +4,7 @@
  * without bound. The whole worker is exercised through the CLI in test/bullmq/cli.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { FailureLines, LINES_PER_CAUSE } from '../../src/cli/failure-lines.js';
+import { ErrorKinds, FailureLines, LINES_PER_CAUSE } from '../../src/cli/failure-lines.js';
 
 /** Errors of the shape payinout's have (name, the service's code, the HTTP status). */
 const failure = (name: string, fields: { errorCode?: string; status?: number } = {}) =>
@@ -44,5 +44,25 @@ describe('FailureLines', () => {
     expect(unlisted.match(/UnprocessableEntityError CODE_/g)).toHaveLength(50);
     expect(unlisted).toContain(`other causes ${150 * (LINES_PER_CAUSE + 1) - LINES_PER_CAUSE}`);
     expect(unlisted).not.toContain('X'.repeat(61));
+  });
+});
+
+describe('ErrorKinds', () => {
+  it('prints each kind of BullMQ error once, whatever job it names, and remembers at most 100 kinds', () => {
+    const kinds = new ErrorKinds();
+    const id = (i: number) => `payouts|20261127T140127-86d39a4b|ref-${i}|50`;
+    const said = [
+      ...Array.from({ length: 64 }, (_, i) => `could not renew lock for job ${id(i)}`),
+      ...Array.from({ length: 64 }, (_, i) => `Missing lock for job ${id(i)}. moveToFinished`),
+      'connect ECONNREFUSED 127.0.0.1:6390',
+      'connect ECONNREFUSED 127.0.0.1:6390',
+    ].filter((message) => kinds.first(message));
+    expect(said).toEqual([
+      `could not renew lock for job ${id(0)}`,
+      `Missing lock for job ${id(0)}. moveToFinished`,
+      'connect ECONNREFUSED 127.0.0.1:6390',
+    ]);
+    for (let i = 0; i < 500; i++) kinds.first(`unheard-of error ${i}`);
+    expect(kinds.first('yet another error')).toBe(false);
   });
 });
