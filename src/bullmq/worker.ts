@@ -9,6 +9,7 @@ import { guide } from '../core/guides.js';
 import { closestKey } from '../schemas/suggest.js';
 import { endJob } from './chunk-scripts.js';
 import { DEFAULT_WORKER_CONCURRENCY, DEFAULT_WORKER_LOCKS } from './defaults.js';
+import { ErrorKinds } from './error-kinds.js';
 import {
   isPayOutJob,
   jobItems,
@@ -111,15 +112,14 @@ export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJ
 /**
  * BullMQ reports connection trouble (and BullMQ 6 a missing ioredis) as 'error' events: unheard,
  * one would crash the process; swallowed, a worker that cannot work would look idle. When the
- * application listens for them itself it decides; otherwise each distinct one is a Node warning.
+ * application listens for them itself it decides; otherwise each kind is a Node warning, once.
  */
-const warned = new WeakMap<object, Set<string>>();
+const warned = new WeakMap<object, ErrorKinds>();
 function warnUnheard(worker: Worker<PayOutJobData, PayOutJobResult>, error: Error): void {
   if (worker.listenerCount('error') > 1) return;
-  const seen = warned.get(worker) ?? new Set<string>();
-  warned.set(worker, seen);
-  if (seen.has(error.message)) return;
-  seen.add(error.message);
+  const kinds = warned.get(worker) ?? new ErrorKinds();
+  warned.set(worker, kinds);
+  if (!kinds.first(error.message)) return;
   process.emitWarning(`payinout/bullmq worker: ${error.message}`, { code: 'PAYINOUT_BULLMQ' });
 }
 

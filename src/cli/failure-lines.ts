@@ -2,9 +2,9 @@
  * What `payouts worker` prints of failed PayOuts: each one's line for the first few of every
  * cause, then a count. A batch that meets one refusal everywhere (no balance, a closed account
  * type) would otherwise print thousands of the same line and bury anything else; each PayOut's
- * result still says why, in `readPayOutBatch` and in `payouts send`'s results file. And of
- * BullMQ's errors (Redis away), each kind once.
+ * result still says why, in `readPayOutBatch` and in `payouts send`'s results file.
  */
+import { errorType } from '../tracing/span.js';
 
 /** Lines printed per cause before its PayOuts are only counted. */
 export const LINES_PER_CAUSE = 5;
@@ -45,39 +45,17 @@ export class FailureLines {
   }
 }
 
-/** A failure's cause: its class, and the service's error code or HTTP status when it has one. */
+/**
+ * A failure's cause: its class as spans name it (tracing/span.ts `errorType`), and the service's
+ * error code or HTTP status when it has one.
+ */
 function causeOf(error: unknown): string {
-  const { name, errorCode, status } = (error ?? {}) as {
-    name?: unknown;
-    errorCode?: unknown;
-    status?: unknown;
-  };
-  const kind = typeof name === 'string' && name !== '' ? name : 'Error';
+  const { errorCode, status } = (error ?? {}) as { errorCode?: unknown; status?: unknown };
+  const kind = errorType(error);
   if (typeof errorCode === 'string' && errorCode !== '') return `${kind} ${errorCode.slice(0, 60)}`;
   return typeof status === 'number' ? `${kind} (HTTP ${status})` : kind;
 }
 
 function messageOf(error: unknown): string {
   return String((error as { message?: unknown } | undefined)?.message ?? '');
-}
-
-/** Kinds of BullMQ error the worker remembers having printed; past that it prints no new one. */
-const MAX_ERROR_KINDS = 100;
-
-/**
- * BullMQ's 'error' events, each kind printed once: a Redis outage fails every held job's lock
- * renewal and completion with one message per job ("could not renew lock for job <id>"), so the
- * job is left out of what makes a kind. Remembering kinds, not messages, also keeps a worker
- * that runs for weeks through many outages from holding one string per job it ever had.
- */
-export class ErrorKinds {
-  readonly #seen = new Set<string>();
-
-  /** Whether `message` is the first of its kind (and so to be printed). */
-  first(message: string): boolean {
-    const kind = message.replace(/\bjob \S+?(?=\.?(?:\s|$))/g, 'job …');
-    if (this.#seen.has(kind) || this.#seen.size >= MAX_ERROR_KINDS) return false;
-    this.#seen.add(kind);
-    return true;
-  }
 }

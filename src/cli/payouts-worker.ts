@@ -6,9 +6,10 @@
 import type { Command } from 'commander';
 import { MAX_CONCURRENCY } from '../bulk/batch.js';
 import { DEFAULT_WORKER_CONCURRENCY, DEFAULT_WORKER_LOCKS } from '../bullmq/defaults.js';
+import { ErrorKinds } from '../bullmq/error-kinds.js';
 import { PaymentClient } from '../client.js';
 import { VERSION } from '../version.js';
-import { ErrorKinds, FailureLines } from './failure-lines.js';
+import { FailureLines } from './failure-lines.js';
 import { integerIn } from './options.js';
 import {
   connected,

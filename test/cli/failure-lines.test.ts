@@ -4,7 +4,8 @@
  * without bound. The whole worker is exercised through the CLI in test/bullmq/cli.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { ErrorKinds, FailureLines, LINES_PER_CAUSE } from '../../src/cli/failure-lines.js';
+import { ErrorKinds } from '../../src/bullmq/error-kinds.js';
+import { FailureLines, LINES_PER_CAUSE } from '../../src/cli/failure-lines.js';
 
 /** Errors of the shape payinout's have (name, the service's code, the HTTP status). */
 const failure = (name: string, fields: { errorCode?: string; status?: number } = {}) =>
