@@ -7,12 +7,16 @@ import { redisOf } from '../../src/bullmq/keys.js';
 import type { QueueServer } from './server.js';
 import { type TestQueue, until } from './support.js';
 
-/** The batch once no job of it is pending (fails after `ms`). */
-export function settled(q: TestQueue, batchId: string, ms = 60_000) {
+/**
+ * The batch once no job of it is pending (fails after `ms`). `redisMayBeAway`: a read that fails
+ * (Redis killed and not yet back, as a merchant's poll would meet it) is tried again.
+ */
+export function settled(q: TestQueue, batchId: string, ms = 60_000, { redisMayBeAway = false } = {}) {
   return until(
     async () => {
-      const batch = await readPayOutBatch(q.queue, batchId);
-      return batch.pending === 0 ? batch : undefined;
+      const read = readPayOutBatch(q.queue, batchId);
+      const batch = await (redisMayBeAway ? read.catch(() => undefined) : read);
+      return batch?.pending === 0 ? batch : undefined;
     },
     ms,
     `batch ${batchId} to settle`,

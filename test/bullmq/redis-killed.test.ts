@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
-import { notExactlyOnce } from './batch.js';
+import { enqueuePayOuts } from '../../src/bullmq/index.js';
+import { notExactlyOnce, settled } from './batch.js';
 import { outageAtSixthCreate } from './outage.js';
 import { type OwnRedis, skipOwnRedis, startRedisServer } from './redis-server.js';
 import { payout, type QueueServer, startQueueServer } from './server.js';
@@ -64,21 +64,6 @@ async function start({ persisted }: { persisted: boolean }): Promise<{ redis: Ow
   return { redis: own, q: test };
 }
 
-/**
- * The batch once no job of it is pending. A read while Redis is down fails (a typed error, as a
- * merchant's poll would see it) and is tried again, as that poll would be.
- */
-function settledThroughOutage(test: TestQueue, batchId: string, ms: number) {
-  return until(
-    async () => {
-      const batch = await readPayOutBatch(test.queue, batchId).catch(() => undefined);
-      return batch?.pending === 0 ? batch : undefined;
-    },
-    ms,
-    `batch ${batchId} to settle`,
-  );
-}
-
 /** The leases still held in the queue's lease hash. */
 async function leasesLeft(own: OwnRedis, test: TestQueue): Promise<Record<string, string>> {
   const client = new Redis(own.url);
@@ -114,7 +99,7 @@ describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
       // Down longer than the workers' job locks and leases (2 s, worker-child.ts): the jobs in hand must run again.
       const outage = killedAtSixthCreate(own, 3_000);
       const { batchId } = await enqueuePayOuts(test.queue, batch, { itemsPerJob });
-      const result = await settledThroughOutage(test, batchId, 60_000);
+      const result = await settled(test, batchId, 60_000, { redisMayBeAway: true });
       expect(outage.ended()).toBeGreaterThan(outage.began());
       expect(outage.began()).toBeGreaterThan(0);
       expect(result).toMatchObject({ total: 40, done: 40, pending: 0, failed: 0 });
@@ -140,7 +125,7 @@ describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
       expect(sentBefore).toBeGreaterThanOrEqual(6);
       // A merchant enqueues the same PayOuts again: each already sent is looked up and recovered.
       const again = await enqueuePayOuts(test.queue, batch, { itemsPerJob });
-      const result = await settledThroughOutage(test, again.batchId, 60_000);
+      const result = await settled(test, again.batchId, 60_000, { redisMayBeAway: true });
       expect(result).toMatchObject({ total: 40, done: 40, pending: 0, failed: 0 });
       expect(result.recovered).toBe(sentBefore);
       expect(result.created).toBe(40 - sentBefore);
