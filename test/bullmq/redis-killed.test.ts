@@ -87,7 +87,13 @@ function killedAtSixthCreate(own: OwnRedis, ms: number) {
 async function workersExitCleanly(): Promise<void> {
   await stopWorkers(workers);
   expect(await Promise.all(workers.map((w) => w.exited))).toEqual([0, 0]);
-  for (const w of workers) expect(w.output()).not.toMatch(/Unhandled|TypeError/);
+  for (const w of workers) {
+    expect(w.output()).not.toMatch(/Unhandled|TypeError/);
+    // The worker's own warnings (no 'error' listener of the app's): each kind once, not once per job held.
+    for (const kind of [/could not renew lock for job/g, /Missing lock for job/g, /Missing key for job/g]) {
+      expect((w.output().match(kind) ?? []).length, w.output()).toBeLessThanOrEqual(1);
+    }
+  }
 }
 
 describe.skipIf(skipOwnRedis).each([{ itemsPerJob: 10 }, { itemsPerJob: 1 }])(
