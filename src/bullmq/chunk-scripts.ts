@@ -214,12 +214,13 @@ export function endJob(
   keys: { results: string; counts: string; leases: string },
   held: LeaseRef[],
   results: SavedResult[],
+  written?: () => void,
 ): Promise<unknown> {
   const flat = [keys.results, keys.counts, keys.leases];
   const args: (string | number)[] = [held.length];
   for (const h of held) args.push(h.reference, h.token);
   for (const r of results) args.push(r.itemId, r.json, r.outcome);
-  return jobScripts(client, keys.leases, 'finish', flat, args);
+  return jobScripts(client, keys.leases, 'finish', flat, args, written);
 }
 
 /** A job's first and last scripts, batched with other jobs' of the same turn (script-batch.ts). */

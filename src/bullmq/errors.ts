@@ -37,3 +37,20 @@ export class HaltRecordError extends PayinoutError {
     );
   }
 }
+
+/**
+ * A job's results (and the release of its leases) were refused by Redis after BullMQ had been
+ * told the job was done, and again on each retry: emitted as the worker's 'error'. The PayOuts
+ * themselves were settled; readPayOutBatch reads them as of unknown outcome once their leases run
+ * out, until the batch is enqueued again.
+ */
+export class ResultsNotSavedError extends PayinoutError {
+  override name = 'ResultsNotSavedError';
+  constructor(count: number, tries: number, cause: unknown) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `payinout/bullmq could not save the results of ${count} settled PayOut${count === 1 ? '' : 's'} in Redis (${tries} tries; last: ${why}). ` +
+        'readPayOutBatch reports them as of unknown outcome once their leases run out. Once Redis accepts writes again, enqueue the batch again under a new batchId: each PayOut is looked up first, recovered if it was sent, and never sent twice.',
+    );
+  }
+}

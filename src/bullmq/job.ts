@@ -2,8 +2,9 @@
  * What a worker does with one job: a chunk of a batch (one PayOut, or `itemsPerJob` of them) run
  * through the runner for "many" (settle.ts), in two Redis operations of its own — START_JOB
  * takes the leases and reads the halt (and the pause, when this worker may have missed an
- * announcement of one); END_JOB releases the leases and saves every result, each sent in one
- * script with those of the worker's other jobs in the same turn (script-batch.ts) — and its
+ * announcement of one); END_JOB releases the leases and saves every result, written ahead of
+ * BullMQ's completion of the job in one socket write (job-end.ts) — each sent in one script with
+ * those of the worker's other jobs in the same turn (script-batch.ts) — and its
  * leases join the worker's renewal of all its jobs' leases, every third of their time to live.
  */
 import type { Job, RedisClient } from 'bullmq';
@@ -11,9 +12,9 @@ import type { PaymentClient } from '../client.js';
 import { dispatcherOf } from '../core/dispatch.js';
 import { LANE } from '../core/types.js';
 import { jobTracing } from '../tracing/index.js';
-import { endJob } from './chunk-scripts.js';
 import { encodeResult } from './codec.js';
 import { LeaseLostError } from './errors.js';
+import { sendEnd } from './job-end.js';
 import { BATCH_ID, type JobKeys, jobIdOf, jobKeys, type KeyOwner } from './keys.js';
 import { JobLease, LeaseRenewal } from './lease.js';
 import { BATCH_CLIENT, type BatchClient, type PayOutBatchResult, referenceOf, settleJob } from './settle.js';
@@ -45,6 +46,8 @@ export interface JobParts {
   leaseMs: number;
   /** Items of one chunk in flight at once. */
   itemConcurrency: number;
+  /** Told when a job's results could not be saved after it returned (the worker's 'error'). */
+  report: (error: Error) => void;
 }
 
 export function jobProcessor(parts: JobParts) {
@@ -81,7 +84,7 @@ export function jobProcessor(parts: JobParts) {
         site: { queue: job.queueName, batchId },
       });
       if (halt.saved) await halt.saved;
-      await endJob(client, keys, lease.finish(), savedOf(batchId, results));
+      await sendEnd(client, keys, lease.finish(), savedOf(batchId, results), parts.report);
       return 'item' in job.data ? results[0]! : results;
     } finally {
       lease.finish();

@@ -7,7 +7,7 @@ import type { Queue, RedisClient } from 'bullmq';
 import { ConnectionError, RequestValidationError } from '../core/errors.js';
 import { decodeHalt, decodeResult } from './codec.js';
 import { HaltRecordError } from './errors.js';
-import { BATCH_ID, batchKeys, redisOf } from './keys.js';
+import { BATCH_ID, batchKeys, queueKeys, redisOf } from './keys.js';
 import { readResults } from './scripts.js';
 import type { PayOutBatchResult } from './settle.js';
 import { BatchHalt } from './settle.js';
@@ -49,7 +49,7 @@ const CHUNK = 1_000;
  */
 export async function readPayOutBatch(queue: Queue, batchId: string): Promise<PayOutBatchState> {
   checkBatchId(batchId);
-  const keys = batchKeys(queue, batchId);
+  const keys = { ...batchKeys(queue, batchId), leases: queueKeys(queue).leases };
   const client = await redisOf(queue);
   const ids = await client.lrange(keys.order, 0, -1);
   if (ids.length === 0) throw unknownBatch(queue, batchId);
@@ -65,13 +65,14 @@ export async function readPayOutBatch(queue: Queue, batchId: string): Promise<Pa
   };
   for (let start = 0; start < ids.length; start += CHUNK) {
     const chunk = ids.slice(start, start + CHUNK);
-    const stored = await readResults(client, keys, queue.toKey(''), chunk);
+    const references = chunk.map(referenceOf);
+    const stored = await readResults(client, keys, queue.toKey(''), { itemIds: chunk, references });
     for (const [i, item] of stored.entries()) {
       if (item === 'held') {
         state.pending++;
         continue;
       }
-      const reference = referenceOf(chunk[i]!);
+      const reference = references[i]!;
       const result = item === 'gone' ? vanished(reference) : decodeResult(item.json, reference);
       state.results.push(result);
       state.done++;
@@ -105,7 +106,7 @@ function vanished(reference: string): PayOutBatchResult {
     reference,
     outcome: 'failed',
     error: new ConnectionError({
-      message: `PayOut '${reference}': its job is no longer on the queue and left no result, so its outcome is unknown. Enqueue the same items again with the same batchId: the job is added again, looks the reference up first, and never sends it twice.`,
+      message: `PayOut '${reference}': its job is no longer on the queue and left no result, so its outcome is unknown. Enqueue the same items again under a new batchId (the same batchId adds nothing for an item the batch holds): each reference is looked up first, recovered if it was sent, and never sent twice.`,
       outcome: 'unknown',
       reference,
     }),

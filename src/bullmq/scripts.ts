@@ -109,16 +109,19 @@ export async function saveHalt(client: RedisClient, key: string, json: string): 
 /**
  * Each item's saved result, or — for one without — whether BullMQ still holds the job named for it
  * in the batch's index (its job hash `{prefix}:{queue}:{id}` exists; a numeric entry, 0.3's
- * position, means the item's own id). One script, so no job completes between the two reads: a
- * job saves its result before BullMQ removes it, and a reader that saw "no result" and then "no
- * job" in two steps took a job that completed in between for one that vanished.
- * KEYS: results, index. ARGV: job key prefix, item id….
+ * position, means the item's own id), or a worker still holds its reference's lease. One script,
+ * so no job completes between the reads: a job saves its result before BullMQ removes it, and a
+ * reader that saw "no result" and then "no job" in two steps took a job that completed in between
+ * for one that vanished. The lease covers a result written after its job's completion (a script
+ * resent after NOSCRIPT, job-end.ts): its holder releases the lease only in that same script.
+ * KEYS: results, index, leases. ARGV: job key prefix, item count n, n item ids, n references.
  */
 const READ_RESULTS = `
-local ids = {unpack(ARGV, 2)}
+local n = tonumber(ARGV[2])
+local ids = {unpack(ARGV, 3, n + 2)}
 local stored = redis.call('HMGET', KEYS[1], unpack(ids))
 local named = redis.call('HMGET', KEYS[2], unpack(ids))
-local out, held = {}, {}
+local out, held, ms = {}, {}, nil
 for i, id in ipairs(ids) do
   if stored[i] then
     out[i] = stored[i]
@@ -127,6 +130,17 @@ for i, id in ipairs(ids) do
     if not job or string.match(job, '^%d+$') then job = id end
     if held[job] == nil then held[job] = redis.call('EXISTS', ARGV[1] .. job) end
     out[i] = held[job]
+    if out[i] == 0 then
+      local lease = redis.call('HGET', KEYS[3], ARGV[n + 2 + i])
+      if lease then
+        if not ms then
+          local now = redis.call('TIME')
+          ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+        end
+        local until_ms = tonumber(string.match(lease, '^(%d+)|')) or 0
+        if until_ms > ms then out[i] = 1 end
+      end
+    end
   end
 end
 return out`;
@@ -136,12 +150,14 @@ export type StoredItem = { json: string } | 'held' | 'gone';
 
 export async function readResults(
   client: RedisClient,
-  keys: { results: string; index: string },
+  keys: { results: string; index: string; leases: string },
   keyPrefix: string,
-  itemIds: string[],
+  items: { itemIds: string[]; references: string[] },
 ): Promise<StoredItem[]> {
+  const { itemIds, references } = items;
   if (itemIds.length === 0) return [];
-  const out = (await run(client, READ_RESULTS, [keys.results, keys.index], [keyPrefix, ...itemIds])) as (
+  const args = [keyPrefix, itemIds.length, ...itemIds, ...references];
+  const out = (await run(client, READ_RESULTS, [keys.results, keys.index, keys.leases], args)) as (
     | string
     | number
   )[];

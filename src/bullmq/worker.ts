@@ -94,6 +94,7 @@ export function createPayOutWorker(options: PayOutWorkerOptions): Worker<PayOutJ
     maxRetries,
     leaseMs: settings.lockDuration,
     itemConcurrency: ITEMS_AT_ONCE,
+    report: (error) => worker.emit('error', error),
   });
   worker = new Worker<PayOutJobData, PayOutJobResult>(options.queueName, processor, {
     ...settings,

@@ -4,7 +4,8 @@
  * Redis's answer waits in the frozen worker's socket until it wakes — the stale "still yours" a
  * long GC or a suspended VM produces. `onCommand` may also hold a command (return a promise):
  * it and every later command of that connection reach Redis once the promise settles, so a test
- * can land something else between two commands of one client.
+ * can land something else between two commands of one client. It may instead return
+ * `{ replace }`: Redis gets that command in its place (an error reply where a write was refused).
  */
 import net from 'node:net';
 
@@ -13,13 +14,17 @@ export interface RedisProxy {
   close(): Promise<void>;
 }
 
+/** What becomes of a command: passed on (nothing), held until the promise settles, or replaced. */
+export type CommandAction = undefined | Promise<void> | { replace: string[] };
+
 /**
  * `onCommand` runs for each whole command (its arguments as text) before it reaches Redis; a
  * promise it returns holds that command, and the connection's later ones, until it settles.
  */
 export async function startRedisProxy(
   redisUrl: string,
-  onCommand: (args: string[]) => void | Promise<void>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a callback without a return passes the command on
+  onCommand: (args: string[]) => CommandAction | void,
 ): Promise<RedisProxy> {
   const target = new URL(redisUrl);
   const sockets = new Set<net.Socket>();
@@ -39,10 +44,18 @@ export async function startRedisProxy(
       });
     };
     const forward = (args: string[], bytes: Buffer) => {
-      if (held) return holdUntil(held.then(() => onCommand(args)).then(() => void upstream.write(bytes)));
-      const hold = onCommand(args);
-      if (hold) holdUntil(hold.then(() => void upstream.write(bytes)));
-      else upstream.write(bytes);
+      const send = (action: CommandAction) =>
+        void upstream.write(action && 'replace' in action ? encode(action.replace) : bytes);
+      // What `onCommand` says, done: a promise it returns is what holds the connection.
+      const decide = (): Promise<void> | undefined => {
+        const action = onCommand(args);
+        if (action instanceof Promise) return action.then(() => send(undefined));
+        send(action ?? undefined);
+        return undefined;
+      };
+      if (held) return holdUntil(held.then(decide));
+      const hold = decide();
+      if (hold) holdUntil(hold);
     };
     client.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
@@ -65,6 +78,12 @@ export async function startRedisProxy(
         server.close(() => resolve());
       }),
   };
+}
+
+/** `args` as one RESP command. */
+function encode(args: string[]): Buffer {
+  const parts = args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`);
+  return Buffer.from(`*${args.length}\r\n${parts.join('')}`);
 }
 
 /** One RESP command (`*N\r\n` then N bulk strings) at the start of `buffer`, if it is whole. */
