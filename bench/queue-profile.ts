@@ -7,7 +7,8 @@
  * build's, for an A/B in one run). Each runs one warm worker process on a redis-server of its own
  * against the bench simulator, warmed with WARM PayOuts (default 1,000; 20,000 read the same
  * ratio at 12:05); `rounds` interleaved rounds of n PayOuts each (default 5,000 × 3)
- * give worker CPU per PayOut (min and median: the machine's load only adds), then one more
+ * give worker CPU per PayOut (min and median: the machine's load only adds); WORKERS=n runs n
+ * worker processes per system (default 1, the only count that is profiled), then one more
  * round under V8's CPU profiler writes /tmp/queue-<system>.cpuprofile (summarise with
  * bench/profile-layers.ts, bench/profile-summary.ts or bench/profile-diff.ts) and its sampled
  * allocations /tmp/queue-<system>.heapprofile (bench/heap-summary.ts). Not part of `npm run bench`.
@@ -43,7 +44,8 @@ const sim = await startChild('./bulk-server.ts');
 const env = workerEnv(sim, 'profile');
 const fleets: Fleet[] = [];
 try {
-  for (const name of names) fleets.push(await Fleet.start(specOf(name), 1, sim, env));
+  const workers = Number(process.env.WORKERS ?? 1);
+  for (const name of names) fleets.push(await Fleet.start(specOf(name), workers, sim, env));
   const warm = Number(process.env.WARM ?? 1_000);
   for (const [i, fleet] of fleets.entries()) await fleet.settle(batchOf(`warm-${i}`, warm));
   const cpu: number[][] = fleets.map(() => []);
@@ -62,6 +64,7 @@ try {
     }
   }
   for (const [i, fleet] of fleets.entries()) {
+    if (workers > 1) break;
     const child = fleet.workers[0]!.child;
     await profiled(child, 'start');
     await fleet.round(batchOf(`profiled-${i}`, n));

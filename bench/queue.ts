@@ -31,6 +31,11 @@ export interface QueueBenchOptions {
 export interface SystemRow extends RoundCost {
   system: string;
   workers: number;
+  /**
+   * Against the anchor, paired by round: the median of this system's round i ÷ the anchor's round
+   * i (run back to back, so a load that comes and goes falls on both), for rate and worker CPU.
+   */
+  paired: { rate: number; cpuMs: number; cpuRange: [number, number] };
 }
 
 export interface WorkerFacts {
@@ -60,13 +65,17 @@ export async function benchQueue({ quick = false }: QueueBenchOptions = {}) {
   // Warm means warm: V8 optimises a worker's code only after thousands of PayOuts, and the SDK's
   // path is longer than the anchor's few lines, so a short warm-up (0.4: 200 PayOuts shared by
   // every worker, 50 each at 4 workers) measured payinout half-interpreted and 2.5-3.5x slower per
-  // PayOut than warm (bench/queue-profile.ts). A round long enough that its start and tail are a small part of it.
+  // PayOut than warm (bench/queue-profile.ts). 1,500 each was still short at 4 workers on 2
+  // cores: rounds after it fell from 0.36-0.40 to 0.25 ms a PayOut (anchor 0.25-0.27 to 0.18), and
+  // the section read 1.53-1.54x where 5,000 each read 1.15-1.16x, steady from the first round
+  // (WORKERS=4 bench/queue-profile.ts, 16:0x, 2026-11-27). A round long enough that its start and
+  // tail are a small part of it; five, so a median is not one round's luck.
   const sizes = quick
     ? { items: 500, warm: 300, rounds: 2, workers: [1, 2], sweepItems: 500, locks: [2_000] }
     : {
         items: 3_000,
-        warm: 1_500,
-        rounds: 3,
+        warm: 5_000,
+        rounds: 5,
         workers: [1, 2, 4],
         sweepItems: 3_000,
         locks: [10_000, 5_000, 2_000],
@@ -106,7 +115,12 @@ export async function compare(sim: ChildServer, env: Record<string, string>, wor
     const idle = await Promise.all(fleets.map((f) => (workers === 1 ? f.idleCpu(IDLE_MS) : [0])));
     trace(`${workers} worker(s): rounds`);
     const costs = await interleaved(fleets, sizes.rounds, sizes.items, `w${workers}`);
-    const rows = fleets.map((f, i) => ({ system: f.spec.name, workers, ...medianCost(costs[i]!) }));
+    const rows = fleets.map((f, i) => ({
+      system: f.spec.name,
+      workers,
+      ...medianCost(costs[i]!),
+      paired: pairedRatios(costs[i]!, costs[0]!),
+    }));
     const startup = fleets.map((f) => median(f.workers.map((w) => w.startupMs)));
     const last = await Promise.all(fleets.splice(0).map((f) => f.stop()));
     const facts = last.map((reports, i) => ({
@@ -164,6 +178,17 @@ async function concurrencySweep(
   } finally {
     await Promise.all(fleets.splice(0).map((f) => f.stop()));
   }
+}
+
+/** The median, over rounds, of `runs[i]` ÷ `anchor[i]` (SYSTEMS[0] is the anchor). */
+function pairedRatios(runs: RoundCost[], anchor: RoundCost[]): SystemRow['paired'] {
+  const each = (pick: (c: RoundCost) => number) => runs.map((c, i) => pick(c) / pick(anchor[i]!));
+  const cpu = each((c) => c.cpuMs);
+  return {
+    rate: median(each((c) => c.rate)),
+    cpuMs: median(cpu),
+    cpuRange: [Math.min(...cpu), Math.max(...cpu)],
+  };
 }
 
 function medianCost(runs: RoundCost[]): RoundCost {
