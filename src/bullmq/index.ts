@@ -7,7 +7,7 @@
  */
 export { VERSION } from '../version.js';
 export { type EnqueuedPayOuts, type EnqueuePayOutsOptions, enqueuePayOuts } from './enqueue.js';
-export { HaltRecordError, LeaseLostError } from './errors.js';
+export { HaltRecordError, LeaseLostError, ResultsNotSavedError } from './errors.js';
 export { countPayOutBatch, type PayOutBatchCounts, type PayOutBatchState, readPayOutBatch } from './read.js';
 export type { PayOutBatchResult } from './settle.js';
 export {

@@ -13,7 +13,12 @@
  */
 import { Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { createPayOutWorker, enqueuePayOuts, readPayOutBatch } from '../../src/bullmq/index.js';
+import {
+  createPayOutWorker,
+  enqueuePayOuts,
+  ResultsNotSavedError,
+  readPayOutBatch,
+} from '../../src/bullmq/index.js';
 import { PayinoutError, PaymentClient } from '../../src/index.js';
 import { type CommandAction, startRedisProxy } from './redis-proxy.js';
 import { MERCHANT, payout } from './server.js';
@@ -105,8 +110,8 @@ describe.skipIf(skipQueue)('payinout/bullmq: Redis refuses the write of a job’
     const { batchId } = await enqueuePayOuts(suite.q.queue, items, { itemsPerJob: 1 });
     const [error] = await until(async () => (errors.length ? errors : undefined), 20_000, 'the error');
     expect(attempts()).toBe(4);
+    expect(error).toBeInstanceOf(ResultsNotSavedError);
     expect(error).toBeInstanceOf(PayinoutError);
-    expect(error).toMatchObject({ name: 'ResultsNotSavedError' });
     expect(error!.message).toMatch(
       /could not save the results of 1 settled PayOut in Redis \(4 tries; last: OOM command not allowed.*enqueue the batch again under a new batchId/,
     );
