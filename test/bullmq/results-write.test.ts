@@ -8,7 +8,7 @@
  *   because its lease is still held — never as vanished; then it reads created.
  * - an error every time (Redis out of memory): the script is sent again three times, then the
  *   worker's 'error' is a ResultsNotSavedError saying what to do. The item reads pending while its
- *   lease lasts, then of unknown outcome; enqueued again with the same batchId, it is recovered.
+ *   lease lasts, then of unknown outcome; enqueued again under a new batchId, it is recovered.
  * In every case the PayOut is sent once. An in-process worker, a real Redis, the simulator.
  */
 import { Queue } from 'bullmq';
@@ -68,6 +68,18 @@ async function jobsLeft(): Promise<number | undefined> {
   return left === 0 ? 0 : undefined;
 }
 
+/** The batch's state once its one PayOut is settled (done), read as any process would. */
+function settledRead(reader: Queue, batchId: string, what: string) {
+  return until(
+    async () => {
+      const state = await readPayOutBatch(reader, batchId);
+      return state.done === 1 ? state : undefined;
+    },
+    15_000,
+    what,
+  );
+}
+
 describe.skipIf(skipQueue)('payinout/bullmq: Redis refuses the write of a job’s results', () => {
   for (const itemsPerJob of [1, 50]) {
     it(`itemsPerJob ${itemsPerJob}: NOSCRIPT — resent after the job completed; read pending in between, then created`, async () => {
@@ -86,14 +98,7 @@ describe.skipIf(skipQueue)('payinout/bullmq: Redis refuses the write of a job’
       const between = await readPayOutBatch(reader, batchId);
       expect(between).toMatchObject({ total: 1, pending: 1, done: 0, results: [] });
       release();
-      const after = await until(
-        async () => {
-          const state = await readPayOutBatch(reader, batchId);
-          return state.done === 1 ? state : undefined;
-        },
-        10_000,
-        'the result to be saved',
-      );
+      const after = await settledRead(reader, batchId, 'the result to be saved');
       expect(after).toMatchObject({ created: 1, failed: 0 });
       expect([...suite.server.posted.values()]).toEqual([1]);
       expect(errors).toEqual([]);
@@ -117,27 +122,13 @@ describe.skipIf(skipQueue)('payinout/bullmq: Redis refuses the write of a job’
     );
     expect(await jobsLeft()).toBe(0);
     expect(await readPayOutBatch(reader, batchId)).toMatchObject({ pending: 1, done: 0 });
-    const unknown = await until(
-      async () => {
-        const state = await readPayOutBatch(reader, batchId);
-        return state.done === 1 ? state : undefined;
-      },
-      15_000,
-      'the lease to run out',
-    );
+    const unknown = await settledRead(reader, batchId, 'the lease to run out');
     expect(unknown.results[0]).toMatchObject({ reference: 'oom-1', outcome: 'failed' });
     expect(unknown.results[0]!.error).toMatchObject({ outcome: 'unknown' });
 
     refuse = false;
     const next = await enqueuePayOuts(suite.q.queue, items, { itemsPerJob: 1 });
-    const again = await until(
-      async () => {
-        const state = await readPayOutBatch(reader, next.batchId);
-        return state.recovered === 1 ? state : undefined;
-      },
-      15_000,
-      'the PayOut to be recovered',
-    );
+    const again = await settledRead(reader, next.batchId, 'the PayOut to be recovered');
     expect(again).toMatchObject({ total: 1, done: 1, recovered: 1, failed: 0 });
     expect([...suite.server.posted.values()]).toEqual([1]);
     expect(errors).toHaveLength(1);
