@@ -14,45 +14,37 @@ import { ResultsNotSavedError } from './errors.js';
 /** Waits before each new try of a refused END_JOB: within a lease's default 5 s. */
 const RETRY_MS = [250, 1_000, 2_500];
 
-type Keys = Parameters<typeof endJob>[1];
+/** One job's END_JOB: its connection, keys, the leases it still holds and its results. */
+export interface JobEnd {
+  client: RedisClient;
+  keys: Parameters<typeof endJob>[1];
+  held: LeaseRef[];
+  saved: SavedResult[];
+}
 
 /**
  * Sends END_JOB; resolves once it is on the connection. Refused (Redis out of memory, a script
  * error), it is sent again — releasing a lease and saving a result are both idempotent, the first
  * saved result wins — and after the last try `report` is told, for the worker's 'error' event.
  */
-export function sendEnd(
-  client: RedisClient,
-  keys: Keys,
-  held: LeaseRef[],
-  saved: SavedResult[],
-  report: (error: Error) => void,
-): Promise<void> {
+export function sendEnd(end: JobEnd, report: (error: Error) => void): Promise<void> {
   return new Promise<void>((written) => {
-    endJob(client, keys, held, saved, written).catch((error: unknown) => {
+    endJob(end.client, end.keys, end.held, end.saved, written).catch((error: unknown) => {
       written(); // refused before it was written (a closed connection): the job returns all the same
-      retry(client, keys, held, saved, report, error, 0);
+      retry(end, report, error, 0);
     });
   });
 }
 
-function retry(
-  client: RedisClient,
-  keys: Keys,
-  held: LeaseRef[],
-  saved: SavedResult[],
-  report: (error: Error) => void,
-  error: unknown,
-  tries: number,
-): void {
+function retry(end: JobEnd, report: (error: Error) => void, error: unknown, tries: number): void {
   const wait = RETRY_MS[tries];
   if (wait === undefined) {
-    report(new ResultsNotSavedError(saved.length, tries + 1, error));
+    report(new ResultsNotSavedError(end.saved.length, tries + 1, error));
     return;
   }
   const again = () =>
-    endJob(client, keys, held, saved).catch((next: unknown) =>
-      retry(client, keys, held, saved, report, next, tries + 1),
+    endJob(end.client, end.keys, end.held, end.saved).catch((next: unknown) =>
+      retry(end, report, next, tries + 1),
     );
   // Unref'd: a process that is otherwise done does not stay up for it (the lease runs out instead).
   setTimeout(again, wait).unref();

@@ -84,7 +84,8 @@ export function jobProcessor(parts: JobParts) {
         site: { queue: job.queueName, batchId },
       });
       if (halt.saved) await halt.saved;
-      await sendEnd(client, keys, lease.finish(), savedOf(batchId, results), parts.report);
+      const end = { client, keys, held: lease.finish(), saved: savedOf(batchId, results) };
+      await sendEnd(end, parts.report);
       return 'item' in job.data ? results[0]! : results;
     } finally {
       lease.finish();
