@@ -69,7 +69,7 @@ function printWorkers({ workerFacts }: QueueResult): void {
     );
   }
   console.log(
-    '\nStart-up: fork() to connected and ready, forked under tsx (the bench loader, as every bench child), 1-worker fleets started one after another. Idle: after the warm-up, nothing enqueued.\n',
+    '\nStart-up: fork() to connected and ready, forked under tsx (the bench loader, as every bench child), 1-worker fleets started one after another. Idle: after the timed rounds, nothing enqueued.\n',
   );
 }
 

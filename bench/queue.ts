@@ -111,10 +111,13 @@ export async function compare(sim: ChildServer, env: Record<string, string>, wor
     trace(`${workers} worker(s): warming up`);
     for (const [i, fleet] of fleets.entries())
       await fleet.settle(batchOf(`warm-w${workers}-${i}`, sizes.warm * workers));
-    // Idle CPU once, with one worker per system (the same at any worker count).
-    const idle = await Promise.all(fleets.map((f) => (workers === 1 ? f.idleCpu(IDLE_MS) : [0])));
     trace(`${workers} worker(s): rounds`);
     const costs = await interleaved(fleets, sizes.rounds, sizes.items, `w${workers}`);
+    // Idle CPU once, with one worker per system (the same at any worker count), after the rounds:
+    // 5 s idle between the warm-up and the rounds let V8 shrink each heap, and the 1-worker
+    // rounds then climbed back (payinout's one-job rate 3,641 → 4,723/s over five rounds at 16:27,
+    // the anchor flat), where the 2- and 4-worker rounds, never idled, did not.
+    const idle = await Promise.all(fleets.map((f) => (workers === 1 ? f.idleCpu(IDLE_MS) : [0])));
     const rows = fleets.map((f, i) => ({
       system: f.spec.name,
       workers,
