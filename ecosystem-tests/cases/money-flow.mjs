@@ -9,6 +9,16 @@
 export const MERCHANT = { username: 'demo-co', password: 'demo-co-pass', token: 'demo-co-token' };
 const AMOUNT = 150_000;
 
+/** The payer or beneficiary of every case's requests (a PayOut adds its bank account). */
+export const CUSTOMER = {
+  legal_doc: '1020304050',
+  legal_doc_type: 'CC',
+  phone_code: '57',
+  phone_number: '3001234567',
+  email: 'ana.gomez@example.com',
+  full_name: 'Ana Gomez',
+};
+
 export function check(condition, message) {
   if (!condition) throw new Error(`check failed: ${message}`);
 }
@@ -26,14 +36,7 @@ export async function moneyFlow(payinout, { baseUrl, ipnUrl, label }) {
     payment_method: 'BREB',
     description: `ecosystem test on ${label}`,
     ...(ipnUrl ? { ipn_url: ipnUrl } : {}),
-    customer_data: {
-      legal_doc: '1020304050',
-      legal_doc_type: 'CC',
-      phone_code: '57',
-      phone_number: '3001234567',
-      email: 'ana.gomez@example.com',
-      full_name: 'Ana Gomez',
-    },
+    customer_data: CUSTOMER,
   });
   check(typeof created.ticket === 'string' && created.ticket !== '', 'payin.create returns a ticket');
   check(created.lastResponse?.status === 200, `payin.create lastResponse.status is 200`);

@@ -10,18 +10,10 @@ import { Queue } from 'bullmq';
 import { PaymentClient } from 'payinout';
 import { createPayOutWorker, enqueuePayOuts, readPayOutBatch } from 'payinout/bullmq';
 import { startSandboxServer } from 'payinout/testing';
-import { check } from './money-flow.mjs';
+import { CUSTOMER, check } from './money-flow.mjs';
 
 const connection = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
 const merchant = { username: 'eco-queue', password: 'eco-queue-pass', token: 'eco-queue-token' };
-const customer = {
-  legal_doc: '1020304050',
-  legal_doc_type: 'CC',
-  phone_code: '57',
-  phone_number: '3001234567',
-  email: 'ana.gomez@example.com',
-  full_name: 'Ana Gomez',
-};
 const run = `eco-${Date.now().toString(36)}`;
 const payout = (i) => ({
   payment_method: 'BANK_TRANSFER',
@@ -31,7 +23,7 @@ const payout = (i) => ({
   country: 'CO',
   ipn_url: 'https://merchant.example.com/webhooks/payinout',
   customer_data: {
-    ...customer,
+    ...CUSTOMER,
     bank: 'BANCOLOMBIA',
     account_number: String(10_000_000_000 + i),
     account_type: 'AHORRO',
