@@ -13,22 +13,9 @@
  */
 import type { RedisClient } from 'bullmq';
 import type { Taken } from '../core/lease.js';
+import { LEASE_LUA, NOW } from './lease-lua.js';
 import { type BatchedRun, scriptBatch } from './script-batch.js';
 import { run } from './scripts.js';
-
-/** Redis's clock in ms (TIME in a script: allowed since Redis 5, effects are what replicates). */
-const NOW = `
-local now = redis.call('TIME')
-local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)`;
-
-/** A lease field's parts: until (ms, Redis's clock; 0 when unreadable) and token. */
-const PARSE = `
-local function parse(value)
-  if not value then return 0, nil end
-  local bar = string.find(value, '|', 1, true)
-  if not bar then return 0, nil end
-  return tonumber(string.sub(value, 1, bar - 1)) or 0, string.sub(value, bar + 1)
-end`;
 
 /**
  * Takes the lease of every reference nobody holds (or whose holder's lease ran out), and reads
@@ -114,7 +101,7 @@ export function startJob(
  * Renews each lease its token still holds; 1 or 0 per lease.
  * KEYS: leases; ARGV: ttl, (reference, token)….
  */
-const RENEW_LEASES = `${NOW}${PARSE}
+const RENEW_LEASES = `${LEASE_LUA}${NOW}
 local stamp = (ms + tonumber(ARGV[1])) .. '|'
 local refs = {}
 for i = 2, #ARGV, 2 do refs[#refs + 1] = ARGV[i] end
@@ -169,10 +156,7 @@ if leases > 0 then
   for i, ref in ipairs(refs) do
     local until_ms, token = parse(held[i])
     local mine = ARGV[2 * i + 1]
-    if token and mine == '' and not ms then
-      local now = redis.call('TIME')
-      ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-    end
+    if token and mine == '' and not ms then ms = clock_ms() end
     if token and (token == mine or (mine == '' and until_ms <= ms)) then gone[#gone + 1] = ref end
   end
   if #gone > 0 then redis.call('HDEL', KEYS[3], unpack(gone)) end
@@ -224,5 +208,5 @@ export function endJob(
 }
 
 /** A job's first and last scripts, batched with other jobs' of the same turn (script-batch.ts). */
-const jobScripts: BatchedRun = scriptBatch(`${PARSE}
+const jobScripts: BatchedRun = scriptBatch(`${LEASE_LUA}
 local OPS = {${START_JOB},${END_JOB}}`);

@@ -5,6 +5,7 @@
  * (its client adapter, called through `runCommand`) both offer.
  */
 import type { RedisClient } from 'bullmq';
+import { LEASE_LUA } from './lease-lua.js';
 
 type Arg = string | number;
 
@@ -116,7 +117,7 @@ export async function saveHalt(client: RedisClient, key: string, json: string): 
  * resent after NOSCRIPT, job-end.ts): its holder releases the lease only in that same script.
  * KEYS: results, index, leases. ARGV: job key prefix, item count n, n item ids, n references.
  */
-const READ_RESULTS = `
+const READ_RESULTS = `${LEASE_LUA}
 local n = tonumber(ARGV[2])
 local ids = {unpack(ARGV, 3, n + 2)}
 local stored = redis.call('HMGET', KEYS[1], unpack(ids))
@@ -133,12 +134,8 @@ for i, id in ipairs(ids) do
     if out[i] == 0 then
       local lease = redis.call('HGET', KEYS[3], ARGV[n + 2 + i])
       if lease then
-        if not ms then
-          local now = redis.call('TIME')
-          ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-        end
-        local until_ms = tonumber(string.match(lease, '^(%d+)|')) or 0
-        if until_ms > ms then out[i] = 1 end
+        ms = ms or clock_ms()
+        if parse(lease) > ms then out[i] = 1 end
       end
     end
   end
